@@ -1,0 +1,86 @@
+/**
+ * cueref.strokes/1 — the stroke log (../shared/contracts/README.md). Raw JSON is parsed with
+ * these schemas at the edge; game-specific checks (ball ids, positions on the bed) are done by
+ * each game's rules module, which knows its balls and table.
+ */
+import { z } from 'zod';
+import { GAMES, POCKETS, SIDES } from '../games.js';
+
+const finite = z.number().finite();
+const time = finite.nonnegative();
+const conf = z.number().min(0).max(1).optional();
+const ballId = z.string().min(1);
+const player = z.union([z.literal(0), z.literal(1)]);
+
+export const ballPosSchema = z.object({ id: ballId, x: finite, y: finite });
+export type BallPos = z.infer<typeof ballPosSchema>;
+
+const ev = <L extends string, T extends z.ZodRawShape>(type: L, shape: T) =>
+  z.object({ t: time, type: z.literal(type), conf, ...shape });
+
+export const eventSchema = z.discriminatedUnion('type', [
+  ev('strike', { ball: ballId }),
+  ev('contact', { a: ballId, b: ballId }),
+  ev('cushion', { ball: ballId, side: z.enum(SIDES), jaw: z.enum(POCKETS).optional() }),
+  ev('pot', { ball: ballId, pocket: z.enum(POCKETS) }),
+  ev('offTable', { ball: ballId }),
+  ev('place', { ball: ballId, x: finite, y: finite }),
+  ev('touch', { ball: ballId, by: z.enum(['cue', 'hand', 'clothing', 'rest', 'other']) }),
+  ev('push', {}),
+  ev('doubleHit', {}),
+  ev('jump', { ball: ballId, over: ballId.optional() }),
+  ev('foul', { code: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'foul codes are UPPER_SNAKE_CASE'), ball: ballId.optional(), player: player.optional() }),
+  ev('concede', { player }),
+  ev('requestEnd', { player }),
+  ev('lots', { player, first: player.optional() }),
+  ev('hanging', { ball: ballId, pocket: z.enum(POCKETS) }),
+  ev('cross', { ball: ballId, line: z.enum(['baulkLine', 'headString', 'centreLine', 'zone0', 'zone1', 'centreCircle']), dir: z.enum(['in', 'out', 'up', 'down']) }),
+  ev('miss', { called: z.boolean() }),
+  // Pool: the incoming player's choice is a stroke field; a stroke may also carry a stalemate call.
+  ev('stalemate', {}),
+]);
+export type StrokeEvent = z.infer<typeof eventSchema>;
+export type EventType = StrokeEvent['type'];
+export type EventOf<K extends EventType> = Extract<StrokeEvent, { type: K }>;
+
+export const DECISIONS = ['play', 'playAgain', 'replace', 'rerack', 'spot8', 'breakAgain', 'kitchen'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+export const strokeSchema = z.object({
+  t: time.optional(),
+  before: z.array(ballPosSchema).optional(),
+  nominated: ballId.optional(),
+  calledBall: ballId.optional(),
+  calledPocket: z.union([z.enum(POCKETS), z.literal('safety')]).optional(),
+  decision: z.enum(DECISIONS).optional(),
+  touching: z.array(ballId).optional(),
+  events: z.array(eventSchema),
+  rest: z.array(ballPosSchema).optional(),
+  paths: z.record(ballId, z.array(z.tuple([time, finite, finite]))).optional(),
+  /** Player index who is at the table, when the log knows it (for out-of-turn checks). */
+  player: player.optional(),
+});
+export type Stroke = z.infer<typeof strokeSchema>;
+
+export const strokeLogSchema = z.object({
+  format: z.literal('cueref.strokes/1'),
+  game: z.enum(GAMES),
+  variant: z.string().optional(),
+  players: z.tuple([z.string(), z.string()]).optional(),
+  start: z
+    .object({
+      player: player.optional(),
+      scores: z.tuple([finite, finite]).optional(),
+      balls: z.union([z.literal('standard'), z.array(ballPosSchema)]).optional(),
+      // Joining a frame midway (snooker): what is on and how many reds are left.
+      ballOn: z.union([z.string(), z.array(z.string())]).optional(),
+      redsLeft: z.number().int().min(0).max(15).optional(),
+      inHand: z.boolean().optional(),
+    })
+    .loose()
+    .optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+  table: z.unknown().optional(),
+  strokes: z.array(strokeSchema),
+});
+export type StrokeLog = z.infer<typeof strokeLogSchema>;

@@ -1,0 +1,1 @@
+export { snookerRules } from './engine.js';
