@@ -643,6 +643,9 @@ function restPositions(c: Ctx, pos: Record<string, PointMm>, potted: string[], o
 
 /** Positions after the stroke (before respots): measured rest, or carried forward. */
 function afterPositions(c: Ctx, f: StrokeFacts): Record<string, PointMm> {
+  // Balls left resting over a pocket edge wait for a later pot (spec §10.2).
+  for (const b of [...f.potted, ...f.offTable, ...(f.replacedHanging ?? []).map((r) => r.ball)]) delete c.s.hanging[b];
+  for (const h of eventsOf(c.stroke.events, 'hanging')) if (!f.potted.includes(h.ball)) c.s.hanging[h.ball] = h.pocket;
   if (f.rest) {
     c.s.positionsKnown = true;
     return structuredClone(f.rest);
@@ -800,7 +803,7 @@ function foulPath(c: Ctx, f: StrokeFacts): Result<StrokeOutcome<SnookerState, Sn
     miss,
     missCount,
     freeBall,
-    respot: [...respot, ...(f.replacedHanging ?? [])],
+    respot: [...s.pendingRespots, ...(f.replacedHanging ?? [])],
     breakPoints: endedBreak,
     nominated: f.nominated,
     freeNom: f.freeNom,
@@ -950,7 +953,7 @@ function legalPath(c: Ctx, f: StrokeFacts): Result<StrokeOutcome<SnookerState, S
     potted: pottedObj,
     points,
     penalty: 0,
-    respot: [...respot, ...(f.replacedHanging ?? [])],
+    respot: [...s.pendingRespots, ...(f.replacedHanging ?? [])],
     breakPoints: breakNow,
     nominated: f.nominated,
     freeNom: f.freeNom,

@@ -24,11 +24,11 @@ export function spotOccupied(spot: PointMm, balls: readonly GeoBall[], o: Respot
 function walk(spot: PointMm, dir: 1 | -1, balls: readonly GeoBall[], table: TableProfile, o: RespotOptions): PointMm | null {
   const minY = o.R;
   const maxY = table.bed.length - o.R;
-  // Integer steps avoid accumulating float error over thousands of 0.1 mm steps.
+  // k/10 (not k*0.1) keeps each candidate exact: 530/10 is 53, 530*0.1 is not.
   for (let k = 1; ; k++) {
-    const y = spot.y + dir * k * 0.1;
+    const y = spot.y + (dir * k) / 10;
     if (y > maxY || y < minY) return null;
-    const p = { x: spot.x, y: Math.round(y * 10) / 10 };
+    const p = { x: spot.x, y };
     if (!spotOccupied(p, balls, o)) return p;
   }
 }

@@ -127,12 +127,14 @@ export function initState(log: StrokeLog, table: TableProfile): Result<SnookerSt
   let inHand: boolean;
   if (start.balls === undefined || start.balls === 'standard') {
     balls = standardLayout(table, R);
+    if (start.inHand === false) return err({ code: 'BAD_START', field: 'start.inHand', message: 'the standard layout starts with the white in hand; list the balls to start with the white on the table' });
     inHand = true;
   } else {
     const bad = checkPositions(start.balls, { table, knownIds: KNOWN_IDS, radiusOf: () => R }, 0, 'start.balls');
     if (bad) return err({ ...bad, stroke: undefined, field: bad.field } as InputErrorInfo);
     balls = Object.fromEntries(start.balls.map((b) => [b.id, { x: b.x, y: b.y }]));
     inHand = start.inHand ?? !balls.white;
+    if (!inHand && !balls.white) return err({ code: 'BAD_START', field: 'start.balls', message: 'the white is not listed, but start.inHand is false: list the white or leave it in hand' });
     if (inHand) delete balls.white;
   }
   const reds = Object.keys(balls).filter(isRed).length;
