@@ -9,6 +9,8 @@ import { assertNever, type GameId } from '../core/games.js';
 import { err, ok, type Result } from '../core/result.js';
 import { defaultProfileFor, parseTableProfile, type TableProfile } from '../core/table.js';
 import type { RulesEngine } from './contract.js';
+import { novusRules } from './novus/index.js';
+import { pool8Rules } from './pool8/index.js';
 import { snookerRules } from './snooker/index.js';
 
 export function engineFor(game: GameId): RulesEngine<unknown> {
@@ -16,8 +18,9 @@ export function engineFor(game: GameId): RulesEngine<unknown> {
     case 'snooker':
       return snookerRules as RulesEngine<unknown>;
     case 'pool8':
+      return pool8Rules as RulesEngine<unknown>;
     case 'novus':
-      return unsupported(game);
+      return novusRules as RulesEngine<unknown>;
     default:
       return assertNever(game);
   }
@@ -44,10 +47,25 @@ export function parseStrokeLog(raw: unknown): Result<StrokeLog, InputErrorInfo> 
   return err(info);
 }
 
+/**
+ * A stroke without `rest` whose successor has `before`: the balls stopped where the next stroke
+ * found them, less what left the table in between (a colour respotted or a cue ball placed in hand
+ * is the rules' business, not the log's). Hand-entered logs often give only one of the two.
+ */
+export function fillRestFromNextBefore(log: StrokeLog): StrokeLog {
+  const strokes = log.strokes.map((s, i) => {
+    const next = log.strokes[i + 1];
+    if (s.rest || !next?.before) return s;
+    const gone = new Set(s.events.flatMap((e) => (e.type === 'pot' || e.type === 'offTable' ? [e.ball] : [])));
+    return { ...s, rest: next.before.filter((b) => !gone.has(b.id)), restInferred: true };
+  });
+  return { ...log, strokes };
+}
+
 export function refereeLog(raw: unknown, tableOverride?: TableProfile): Result<CallsDoc, InputErrorInfo> {
   const parsed = parseStrokeLog(raw);
   if (!parsed.ok) return parsed;
-  const log = parsed.value;
+  const log = fillRestFromNextBefore(parsed.value);
   let table = tableOverride;
   if (!table && log.table !== undefined) {
     try {

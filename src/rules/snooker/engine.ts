@@ -157,6 +157,8 @@ interface Ctx {
   ballOnValue: number;
   /** The colour on in the sequence when the stroke began (the state moves on as it is judged). */
   colourOnBefore: Colour;
+  /** Ball positions at the strike are measured (`before`, or rest of the previous stroke). */
+  knownAtStrike: boolean;
 }
 
 function addFoul(c: Ctx, code: string, detail: string, ball?: string): void {
@@ -230,7 +232,7 @@ function applyStroke(prev: SnookerState, stroke: Stroke, index: number): Result<
   s.awaitingLots = false;
 
   let player = s.striker;
-  const c: Ctx = { s, index, stroke, player, fouls: [], reviews, ballOnValue: 4, colourOnBefore: s.colourOn };
+  const c: Ctx = { s, index, stroke, player, fouls: [], reviews, ballOnValue: 4, colourOnBefore: s.colourOn, knownAtStrike: s.positionsKnown || stroke.before !== undefined };
   if (stroke.player !== undefined && stroke.player !== s.striker) {
     // The player at the table is treated as the striker for any foul he commits (WPBSA-2011).
     player = stroke.player;
@@ -752,8 +754,6 @@ function foulPath(c: Ctx, f: StrokeFacts): Result<StrokeOutcome<SnookerState, Sn
     const chain = f.restored && s.missChain && s.missChain.offender === player ? s.missChain : null;
     if (missEvent) {
       miss = missEvent.called;
-    } else if (!c.s.positionsKnown && !c.stroke.before && !f.restored && Object.keys(f.pos).length === 0) {
-      miss = false;
     } else if (chain?.fullBall) {
       miss = true; // a second failure from the restored position is a miss whatever the score (§9.3)
     } else if (clear && !needBefore && !needAfter) {
@@ -762,6 +762,9 @@ function foulPath(c: Ctx, f: StrokeFacts): Result<StrokeOutcome<SnookerState, Sn
       c.reviews.push(review('MISS_JUDGEMENT', 'a clear path to a ball on, but a player needs snookers: a miss only if the referee is not satisfied the failure was unintentional (default: no miss)', 0.5, 'call a miss?'));
     } else {
       c.reviews.push(review('MISS_JUDGEMENT', 'the striker was snookered: the referee judges whether it was a good enough attempt (default: no miss)', 0.5, 'call a miss?'));
+    }
+    if (!c.knownAtStrike && !missEvent) {
+      c.reviews.push(review('POSITIONS_UNCERTAIN', 'the miss was judged on positions carried from earlier strokes (no before/rest in the log)', 0.5, 'confirm the miss call'));
     }
     if (miss) {
       missCount = chain ? chain.count + 1 : 1;
