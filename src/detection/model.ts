@@ -1,0 +1,43 @@
+/**
+ * The detector model's sidecar (models/<name>.json): what the network expects and returns, how it
+ * was trained, and what it measured. Read with zod so a mismatched model fails with a clear error.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { InputError } from '../core/errors.js';
+import { GAMES } from '../core/games.js';
+
+export const sidecarSchema = z.object({
+  format: z.literal('cueref.model/1'),
+  name: z.string(),
+  /** All heatmap channels, in output order. */
+  classes: z.array(z.string()).min(1),
+  /** Which channels each game uses. */
+  games: z.partialRecord(z.enum(GAMES), z.array(z.string())),
+  input: z.object({
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    /** RGB normalisation: (value/255 - mean) / std per channel. */
+    mean: z.tuple([z.number(), z.number(), z.number()]),
+    std: z.tuple([z.number(), z.number(), z.number()]),
+  }),
+  /** Output stride of the heatmap relative to the network input, px. */
+  stride: z.number().int().positive(),
+  outputs: z.object({ heatmap: z.string(), offset: z.string(), radius: z.string() }),
+  training: z.record(z.string(), z.unknown()).optional(),
+  metrics: z.record(z.string(), z.unknown()).optional(),
+});
+export type ModelSidecar = z.infer<typeof sidecarSchema>;
+
+export function loadSidecar(path: string): ModelSidecar {
+  if (!existsSync(path)) {
+    throw new InputError({ code: 'MODEL_NOT_FOUND', message: `no detector model sidecar at '${path}': the model ships in models/ (see models/README.md), or pass --model` });
+  }
+  const raw = JSON.parse(readFileSync(path, 'utf8'));
+  const parsed = sidecarSchema.safeParse(raw);
+  if (!parsed.success) {
+    const i = parsed.error.issues[0]!;
+    throw new InputError({ code: 'BAD_MODEL_SIDECAR', field: i.path.join('.'), message: `model sidecar '${path}' is invalid: ${i.message}` });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,104 @@
+/** The detector's pure parts with a fake runner (MediaPipe object_detector_test style). */
+import { describe, expect, test } from 'vitest';
+import { BallDetector } from '../../src/detection/detector.js';
+import { makeDetections, toRows, filterDetections } from '../../src/detection/detections.js';
+import type { ModelSidecar } from '../../src/detection/model.js';
+import { letterboxFor, preprocess } from '../../src/detection/preprocess.js';
+import type { ModelRunner } from '../../src/detection/runner.js';
+
+const CLASSES = ['white', 'red', 'yellow', 'green', 'brown', 'blue', 'pink', 'black', 'cue', 'eight', 'solid', 'stripe'];
+const side: ModelSidecar = {
+  format: 'cueref.model/1',
+  name: 'fake',
+  classes: CLASSES,
+  games: { snooker: CLASSES.slice(0, 8), pool8: CLASSES.slice(8) },
+  input: { width: 64, height: 48, mean: [0, 0, 0], std: [1, 1, 1] },
+  stride: 4,
+  outputs: { heatmap: 'hm', offset: 'off', radius: 'rad' },
+};
+
+interface Ball { u: number; v: number; r: number; cls: string; conf: number }
+
+/** A runner that draws Gaussian peaks where the balls are (in network-input pixels). */
+function fakeRunner(balls: Ball[]): ModelRunner {
+  const h = side.input.height / side.stride, w = side.input.width / side.stride, C = CLASSES.length;
+  return {
+    async run() {
+      const hm = new Float32Array(C * h * w), off = new Float32Array(2 * h * w), rad = new Float32Array(h * w);
+      for (const b of balls) {
+        const c = CLASSES.indexOf(b.cls);
+        const gx = b.u / side.stride, gy = b.v / side.stride;
+        const cx = Math.floor(gx), cy = Math.floor(gy);
+        for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+          const val = b.conf * Math.exp(-((x - cx) ** 2 + (y - cy) ** 2) / 2);
+          const k = c * h * w + y * w + x;
+          hm[k] = Math.max(hm[k]!, val);
+        }
+        off[cy * w + cx] = gx - cx;
+        off[h * w + cy * w + cx] = gy - cy;
+        rad[cy * w + cx] = b.r;
+      }
+      return { hm: { data: hm, dims: [1, C, h, w] }, off: { data: off, dims: [1, 2, h, w] }, rad: { data: rad, dims: [1, 1, h, w] } };
+    },
+    async close() {},
+  };
+}
+
+const frame = (width: number, height: number) => ({ width, height, rgb: new Uint8Array(width * height * 3) });
+
+describe('BallDetector with a fake runner', () => {
+  test('recovers sub-pixel centres, radii and classes through the letterbox', async () => {
+    // A 128×72 frame into a 64×48 input: scale 0.5, 6 input px of padding top and bottom.
+    const det = new BallDetector(fakeRunner([
+      { u: 20.3, v: 17.7, r: 3, cls: 'red', conf: 0.9 },
+      { u: 41.9, v: 30.2, r: 3.5, cls: 'black', conf: 0.8 },
+    ]), side, { game: 'snooker' });
+    const d = toRows(await det.detect(frame(128, 72)));
+    expect(d).toHaveLength(2);
+    const red = d.find((x) => x.class === 'red')!;
+    expect(red.u).toBeCloseTo(40.6, 3);
+    expect(red.v).toBeCloseTo((17.7 - 6) / 0.5, 3);
+    expect(red.r).toBeCloseTo(6, 5);
+    expect(d.find((x) => x.class === 'black')!.conf).toBeCloseTo(0.8, 5);
+  });
+
+  test('one ball seen as two classes keeps the strongest; other games\' classes are dropped', async () => {
+    const det = new BallDetector(fakeRunner([
+      { u: 30, v: 20, r: 3, cls: 'red', conf: 0.9 },
+      { u: 30.5, v: 20.4, r: 3, cls: 'brown', conf: 0.5 },
+      { u: 10, v: 40, r: 3, cls: 'stripe', conf: 0.95 },
+    ]), side, { game: 'snooker' });
+    const d = toRows(await det.detect(frame(64, 48)));
+    expect(d.map((x) => x.class)).toEqual(['red']);
+  });
+
+  test('faint peaks under the threshold are not balls', async () => {
+    const det = new BallDetector(fakeRunner([{ u: 30, v: 20, r: 3, cls: 'red', conf: 0.2 }]), side, { game: 'snooker', minConf: 0.3 });
+    expect((await det.detect(frame(64, 48))).count).toBe(0);
+  });
+});
+
+describe('preprocess', () => {
+  test('letterbox keeps the aspect ratio and centres the frame', () => {
+    expect(letterboxFor(1280, 720, 640, 384)).toEqual({ scale: 0.5, padX: 0, padY: 12 });
+  });
+
+  test('bilinear resize of a horizontal ramp stays a ramp; padding is black', () => {
+    const w = 8, h = 4, rgb = new Uint8Array(w * h * 3);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) rgb.fill(x * 32, (y * w + x) * 3, (y * w + x) * 3 + 3);
+    const { tensor, box } = preprocess({ width: w, height: h, rgb }, { width: 4, height: 4, mean: [0, 0, 0], std: [1, 1, 1] });
+    expect(box).toEqual({ scale: 0.5, padX: 0, padY: 1 });
+    // Row 0 is padding; row 1 samples between source columns 0/1, 2/3, … → 16, 80, 144, 208.
+    expect(Array.from(tensor.slice(0, 4))).toEqual([0, 0, 0, 0]);
+    expect(Array.from(tensor.slice(4, 8)).map((v) => Math.round(v * 255))).toEqual([16, 80, 144, 208]);
+  });
+});
+
+describe('columnar detections', () => {
+  test('built checked, filtered without copying rows by hand', () => {
+    const d = makeDetections([{ u: 1, v: 2, r: 3, conf: 0.5, class: 'red' }, { u: 4, v: 5, r: 3, conf: 0.9, class: 'white' }], CLASSES);
+    expect(filterDetections(d, (i) => d.conf[i]! > 0.6).count).toBe(1);
+    expect(() => makeDetections([{ u: 1, v: 2, r: 3, conf: 0.5, class: 'purple' }], CLASSES)).toThrow(/purple/);
+    expect(() => makeDetections([{ u: NaN, v: 2, r: 3, conf: 0.5, class: 'red' }], CLASSES)).toThrow(/bad values/);
+  });
+});
