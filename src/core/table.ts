@@ -45,6 +45,13 @@ export interface TableProfile {
   /** Novus: hole radii of pawns and striker. */
   pawnHoleRadiusMm?: number;
   strikerHoleRadiusMm?: number;
+  /** Novus: width of the centre-circle line, mm (defaults to the zone-line width). */
+  centreCircleLineWidthMm?: number;
+  /**
+   * Novus: distance from the left/right edges to the centre of the side lines that close each edge
+   * zone towards its pockets (seed 003 rule 12.3), mm. The lines run perpendicular to the own edge.
+   */
+  sideLineInsetMm?: number;
 }
 
 export const PROFILE_NAMES = ['snooker', 'pool8-9ft', 'pool8-8ft', 'pool8-7ft', 'novus'] as const;
@@ -111,11 +118,13 @@ function poolDefault(name: ProfileName | string, width: number, length: number):
 }
 
 function novusDefault(size = 1000): TableProfile {
-  // No authoritative Novus numbers exist (spec §1): these are the profile's defaults, to be
-  // replaced by what calibration measures.
+  // No authoritative Novus numbers exist (spec §1, Q1): these are the profile's defaults, to be
+  // replaced by what calibration measures. Markings scale with the board (early 80 cm boards keep
+  // the proportions); pawns, striker and their holes are equipment and do not.
+  const k = size / 1000;
   return {
     format: 'cueref.table/1',
-    name: 'novus',
+    name: size === 1000 ? 'novus' : `novus-${size}`,
     game: 'novus',
     bed: { width: size, length: size },
     ballDiameter: 32,
@@ -127,11 +136,15 @@ function novusDefault(size = 1000): TableProfile {
       TL: { x: 0, y: size, mouth: 60 },
       TR: { x: size, y: size, mouth: 60 },
     },
-    zoneLineMm: 100,
+    zoneLineMm: 100 * k,
     zoneLineWidthMm: 3,
-    centreCircleRadiusMm: 100,
+    centreCircleRadiusMm: 100 * k,
     pawnHoleRadiusMm: 6,
     strikerHoleRadiusMm: 7,
+    centreCircleLineWidthMm: 3,
+    // The four zone lines drawn as one square: each player's zone is closed by the two side zone
+    // lines, so by default the side-line inset equals the zone-line distance.
+    sideLineInsetMm: 100 * k,
   };
 }
 
@@ -182,6 +195,8 @@ export const tableFileSchema = z.object({
   centreCircleRadiusMm: positive.optional(),
   pawnHoleRadiusMm: positive.optional(),
   strikerHoleRadiusMm: positive.optional(),
+  centreCircleLineWidthMm: positive.optional(),
+  sideLineInsetMm: positive.optional(),
 });
 export type TableFile = z.infer<typeof tableFileSchema>;
 

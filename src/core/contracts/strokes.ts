@@ -38,6 +38,8 @@ export const eventSchema = z.discriminatedUnion('type', [
   ev('miss', { called: z.boolean() }),
   // Pool: the incoming player's choice is a stroke field; a stroke may also carry a stalemate call.
   ev('stalemate', {}),
+  // Novus (spec rules-novus.md §3.1 STACKED): a pawn came to rest on another pawn or on the striker.
+  ev('stacked', { ball: ballId, on: ballId }),
 ]);
 export type StrokeEvent = z.infer<typeof eventSchema>;
 export type EventType = StrokeEvent['type'];
@@ -59,6 +61,12 @@ export const strokeSchema = z.object({
   paths: z.record(ballId, z.array(z.tuple([time, finite, finite]))).optional(),
   /** Player index who is at the table, when the log knows it (for out-of-turn checks). */
   player: player.optional(),
+  /** Pool: balls the referee declared frozen to a cushion before the stroke (rail rule, P2). */
+  frozen: z.record(ballId, z.array(z.enum(SIDES))).optional(),
+  /** Pool (WPA-2025 open-table exception): the group the shooter claims to play the 8. */
+  claimGroup: z.enum(['solids', 'stripes']).optional(),
+  /** Blackball: the referee confirmed the striker's total-snooker declaration (no cushion rule). */
+  totalSnooker: z.boolean().optional(),
 });
 export type Stroke = z.infer<typeof strokeSchema>;
 

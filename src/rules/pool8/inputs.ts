@@ -1,0 +1,76 @@
+/**
+ * Checks of a stroke against the rack (beyond the shared checks of ../validate.ts): balls that are
+ * not on the table, positions that moved between strokes, and the pool spellings of a claim.
+ */
+import type { ReviewEntry } from '../../core/contracts/calls.js';
+import type { Stroke } from '../../core/contracts/strokes.js';
+import type { InputErrorInfo } from '../../core/errors.js';
+import { CUE, OBJECT_BALLS } from './balls.js';
+import { onTable, type Pool8State } from './state.js';
+
+/** Balls the stroke mentions must be on the table (or put there by hand during it). */
+export function checkBallsOnTable(s: Pool8State, stroke: Stroke, index: number): InputErrorInfo | null {
+  const onBed = (id: string) => id === CUE || onTable(s, id);
+  for (let i = 0; i < (stroke.before?.length ?? 0); i++) {
+    const b = stroke.before![i]!;
+    if (!onBed(b.id)) return { code: 'BALL_NOT_ON_TABLE', stroke: index, field: `before[${i}].id`, message: `ball ${b.id} is listed before the stroke but it is ${s.balls[b.id]!.where === 'off' ? 'off the table' : `pocketed${s.balls[b.id]!.pocket ? ` (${s.balls[b.id]!.pocket})` : ''}`}; remove it or log its replacement as a place event` };
+  }
+  const placed = new Set<string>();
+  const gone = new Set<string>();
+  for (let i = 0; i < stroke.events.length; i++) {
+    const e = stroke.events[i]!;
+    if (e.type === 'place') {
+      placed.add(e.ball);
+      gone.delete(e.ball);
+      continue;
+    }
+    const ids = e.type === 'contact' ? [['a', e.a], ['b', e.b]] : 'ball' in e && typeof e.ball === 'string' && e.type !== 'foul' ? [['ball', e.ball]] : [];
+    for (const [field, id] of ids as [string, string][]) {
+      if (!onBed(id) && !placed.has(id)) {
+        return { code: 'BALL_NOT_ON_TABLE', stroke: index, field: `events[${i}].${field}`, message: `'${e.type}' event for ball ${id}, which is not on the table (it was ${s.balls[id]!.where === 'off' ? 'driven off the table' : 'pocketed'} earlier)` };
+      }
+      // A ball already pocketed on this stroke cannot be pocketed or driven off again.
+      if ((e.type === 'pot' || e.type === 'offTable') && gone.has(id) && !(e.type === 'pot' && hangingFor(stroke, id))) {
+        return { code: 'BALL_NOT_ON_TABLE', stroke: index, field: `events[${i}].ball`, message: `ball ${id} is ${e.type === 'pot' ? 'pocketed' : 'driven off the table'} twice on this stroke` };
+      }
+    }
+    if (e.type === 'pot' || e.type === 'offTable') gone.add(e.ball);
+  }
+  for (const [field, id] of [['calledBall', stroke.calledBall], ['nominated', stroke.nominated]] as const) {
+    if (id !== undefined && id !== CUE && !onTable(s, id)) {
+      return { code: 'BALL_NOT_ON_TABLE', stroke: index, field, message: `${field} ${id} is not on the table` };
+    }
+    if (id === CUE) return { code: 'BAD_CALL', stroke: index, field, message: `${field} must be an object ball, not the cue ball` };
+  }
+  return null;
+}
+
+/** Tolerance for a ball's position between one stroke's `rest` and the next one's `before`, mm. */
+export const MOVED_BETWEEN_STROKES_MM = 10;
+
+export function compareBefore(s: Pool8State, before: readonly { id: string; x: number; y: number }[]): ReviewEntry[] {
+  const out: ReviewEntry[] = [];
+  const listed = new Set(before.map((b) => b.id));
+  for (const b of before) {
+    const known = s.balls[b.id]!;
+    // The cue ball in hand is placed by hand: it may be anywhere.
+    if (b.id === CUE && s.inHand !== null) continue;
+    if (known.x === undefined || known.y === undefined) continue;
+    const d = Math.hypot(known.x - b.x, known.y - b.y);
+    if (d > MOVED_BETWEEN_STROKES_MM) out.push({ code: 'BALL_MOVED_BETWEEN_STROKES', reason: `ball ${b.id} is ${d.toFixed(0)} mm from where it came to rest`, conf: 0.7 });
+  }
+  const missing = OBJECT_BALLS.filter((id) => onTable(s, id) && !listed.has(id));
+  if (missing.length) out.push({ code: 'BALL_MISSING_BEFORE', reason: `ball ${missing.join(', ')} should be on the table but is not listed in 'before'`, conf: 0.7 });
+  return out;
+}
+
+/** `nominated: "stripes"` (a group, not a ball) is read as the open-table claim of that group. */
+export function withClaim(stroke: Stroke): Stroke {
+  const n = stroke.nominated?.toLowerCase();
+  if (n !== 'solids' && n !== 'stripes') return stroke;
+  const { nominated: _, ...rest } = stroke;
+  return { ...rest, claimGroup: stroke.claimGroup ?? n };
+}
+
+const hangingFor = (stroke: Stroke, id: string) => stroke.events.some((e) => e.type === 'hanging' && e.ball === id);
+
