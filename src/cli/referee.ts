@@ -64,8 +64,10 @@ export function formatCalls(doc: CallsDoc): string {
 }
 
 function compactOn(on: string[]): string {
-  if (on.length > 2 && on.every((b) => b !== 'red')) return 'colour';
-  return on.join('/');
+  // Snooker's six colours after a red read as "colour"; pool's numbers and groups are shown as they are.
+  const SNOOKER_COLOURS = ['yellow', 'green', 'brown', 'blue', 'pink', 'black'];
+  if (on.length === 6 && on.every((b) => SNOOKER_COLOURS.includes(b))) return 'colour';
+  return on.length > 4 ? `${on.slice(0, 4).join('/')}…` : on.join('/');
 }
 
 function summaryLine(doc: CallsDoc, names: readonly string[]): string {

@@ -7,7 +7,7 @@ import type { InputErrorInfo } from '../../core/errors.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { freshRack, other, type Player, type Pool8State } from './state.js';
 
-/** Reset the balls for a new rack broken by `breaker`. */
+/** Reset the balls for a new rack broken by `breaker` (on the engine's working copy of the state). */
 export function newRack(s: Pool8State, breaker: Player): void {
   s.rack += 1;
   s.balls = freshRack(s.table);
@@ -46,7 +46,11 @@ export function applyDecision(s: Pool8State, stroke: Stroke, index: number): Res
   }
   if (!p) {
     if (d === undefined || d === 'play') return ok(null);
-    if (d === 'kitchen' && s.inHand !== null) return ok(d);
+    if (d === 'kitchen' && s.inHand !== null) {
+      // Taking the cue ball in hand where it was optional (blackball): its `before` is a placement.
+      s.inHandOptional = false;
+      return ok(d);
+    }
     return bad('DECISION_NOT_ALLOWED', index, 'decision', `'${d}' is not allowed here: the previous stroke left no choice to make (only 'play')`);
   }
   const chosen: Decision = d ?? 'play';

@@ -95,7 +95,11 @@ export function readFacts(stroke: Stroke, flags: Pool8Flags, headStringY: number
   }
   const offTable = [...new Set(eventsOf(ev, 'offTable').map((e) => e.ball))];
 
-  const fc = firstContactSet(ev, CUE, flags.tieS);
+  let fc = firstContactSet(ev, CUE, flags.tieS);
+  // Blackball: playing away from a declared touching ball counts as hitting it (spec §9).
+  if (!fc.balls.length && flags.family === 'blackball' && stroke.touching?.length && strike) {
+    fc = { balls: [...stroke.touching], t: strike.t, conf: 1 };
+  }
   const t0 = fc.balls.length ? fc.t : Infinity;
   const frozen = stroke.frozen ?? {};
   // A cushion by a ball declared frozen to that cushion does not count (spec P2): it must leave first.
