@@ -191,10 +191,16 @@ export function dPoints(table: TableProfile, stepMm: number, R: number): PointMm
   const c = table.spots.brown!;
   const r = table.dRadius!;
   const pts: PointMm[] = [];
-  for (let y = c.y; y >= c.y - r; y -= stepMm) {
-    for (let x = c.x - r; x <= c.x + r; x += stepMm) if (Math.hypot(x - c.x, y - c.y) <= r) pts.push({ x, y });
+  // The grid is centred on the brown spot, so a mirrored table samples mirrored points.
+  const n = Math.floor(r / stepMm);
+  for (let j = 0; j <= n; j++) {
+    const y = c.y - j * stepMm;
+    for (let i = -n; i <= n; i++) {
+      const x = c.x + i * stepMm;
+      if (Math.hypot(x - c.x, y - c.y) <= r) pts.push({ x, y });
+    }
   }
-  const arcSteps = Math.ceil((Math.PI * r) / stepMm);
+  const arcSteps = 2 * Math.ceil((Math.PI * r) / stepMm / 2); // even: symmetric about the centre line
   for (let k = 0; k <= arcSteps; k++) {
     const a = Math.PI + (Math.PI * k) / arcSteps; // from left (π) through the bottom (3π/2) to right (2π)
     pts.push({ x: c.x + r * Math.cos(a), y: c.y + r * Math.sin(a) });
