@@ -358,7 +358,10 @@ function applyStroke(prev: SnookerState, stroke: Stroke, index: number): Result<
     if (potted.includes(e.ball)) {
       return err({ code: 'DUPLICATE_POT', stroke: index, field: `events[${i}].ball`, message: `'${e.ball}' is potted twice in one stroke` });
     }
-    if (s.hanging[e.ball] && !contacted.has(e.ball)) {
+    // A ball that drops with no contact while hanging (since an earlier stroke, or reported hanging
+    // in this one without ever being hit) fell on its own: spec §10.2.
+    const hangingNow = s.hanging[e.ball] !== undefined || eventsOf(stroke.events, 'hanging').some((h) => h.ball === e.ball && h.t <= e.t);
+    if (hangingNow && !contacted.has(e.ball) && e.ball !== 'white') {
       // Spec §10.2: a ball at rest on the edge that drops with no contact is replaced.
       const p = pos[e.ball]!;
       replacedHanging.push({ ball: e.ball, x: p.x, y: p.y, spot: 'replaced' });
