@@ -122,3 +122,50 @@ describe('ffmpegPath', () => {
     expect(r.stdout).toMatch(/^ffmpeg version/);
   });
 });
+
+describe('rendered frames through H.264', () => {
+  test('ball colours survive the BT.709 round trip at the labelled centres', async () => {
+    const { builtinProfile } = await import('../../src/core/table.js');
+    const { presetCamera } = await import('../../src/sim/camera.js');
+    const { Renderer, defaultLook } = await import('../../src/sim/render/index.js');
+    const table = builtinProfile('snooker');
+    // 640×360: balls of ≈ 8 px radius. (At 4 px, 4:2:0 chroma subsampling alone moves a red
+    // ball's centre by ~50 levels on green cloth: real broadcasts have the same limit.)
+    const camera = presetCamera('overhead', table, { width: 640, height: 360 });
+    const r = new Renderer({ game: 'snooker', table, camera, look: { ...defaultLook('snooker'), specular: 0, noiseSigma: 0.5 }, seed: 1 });
+    const balls = [
+      { id: 'red1', x: 600, y: 1200, z: 26.25, vx: 0, vy: 0, state: 'rest' as const },
+      { id: 'blue', x: 889, y: 1784.5, z: 26.25, vx: 0, vy: 0, state: 'rest' as const },
+      { id: 'yellow', x: 1200, y: 2400, z: 26.25, vx: 0, vy: 0, state: 'rest' as const },
+    ];
+    const path = join(dir, 'rendered.mp4');
+    const w = createMp4Writer({ path, width: 640, height: 360, fps: 30, crf: 16 });
+    const frames = [];
+    for (let i = 0; i < 10; i++) {
+      const f = r.render({ i, t: i / 30, balls });
+      frames.push(f);
+      await w.write(f.rgb);
+    }
+    await w.close();
+    const back = decode(path, 640, 360);
+    expect(back).toHaveLength(10);
+    const f = frames[5]!, d = back[5]!;
+    for (const l of f.labels) {
+      // Mean colour over the inner half of the ball's disc.
+      const src = [0, 0, 0], dec = [0, 0, 0];
+      let n = 0;
+      for (let j = Math.round(l.v - l.r / 2); j <= Math.round(l.v + l.r / 2); j++) {
+        for (let i = Math.round(l.u - l.r / 2); i <= Math.round(l.u + l.r / 2); i++) {
+          if ((i - l.u) ** 2 + (j - l.v) ** 2 > (l.r / 2) ** 2) continue;
+          const p = (j * 640 + i) * 3;
+          for (let c = 0; c < 3; c++) {
+            src[c]! += f.rgb[p + c]!;
+            dec[c]! += d[p + c]!;
+          }
+          n++;
+        }
+      }
+      for (let c = 0; c < 3; c++) expect(Math.abs(dec[c]! - src[c]!) / n, `${l.id} channel ${c}`).toBeLessThan(12);
+    }
+  });
+});
