@@ -195,10 +195,12 @@ async function renderVideo(rec: Recording, cam: Camera, opts: RenderOpts, writte
     for (let i = 0; i < n; i++) {
       const t = i / opts.fps;
       const frame = snapshotAt(rec, i, t);
-      // Sub-frame snapshots across the exposure, for motion blur (only when something moves).
+      // Sub-frame snapshots across the exposure, centred on the frame time so that the smear of a
+      // moving ball is centred on its label (a frame's timestamp is its exposure's midpoint).
       const history: FrameSnapshot[] = [];
       if (exposure > 0 && frame.balls.some((b) => b.state === 'moving')) {
-        for (let m = Math.max(1, Math.floor(exposure / dt)); m >= 1; m--) history.push(snapshotAt(rec, i, t - m * dt));
+        const half = Math.max(1, Math.floor(exposure / 2 / dt));
+        for (let m = -half; m <= half; m++) if (m !== 0) history.push(snapshotAt(rec, i, t + m * dt));
       }
       const img = renderer.render(frame, history.filter((h) => h.t >= 0));
       if (writer) await writer.write(img.rgb);

@@ -1,0 +1,180 @@
+/**
+ * Renders the detector's training data: random ball layouts on randomised tables, looks and camera
+ * poses (domain randomisation), letterboxed to the network input exactly as the detector's
+ * pre-processing does at run time.
+ *
+ *   npx tsx models/training/dataset.ts --out DIR --frames N --seed S [--cameras overhead,broadcast,oblique]
+ *
+ * Writes DIR/meta.json, DIR/images.u8 (N × H × W × 3 bytes) and DIR/labels.jsonl (one JSON array of
+ * {u, v, r, class, visible} per image, in network-input pixels). Same seed, same bytes.
+ */
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { GameId } from '../../src/core/games.js';
+import { builtinProfile, completeProfile, type TableProfile } from '../../src/core/table.js';
+import { preprocess } from '../../src/detection/preprocess.js';
+import { lookAt, presetCamera, type Camera, type CameraKind } from '../../src/sim/camera.js';
+import { Renderer, ballClass, mulberry32, randomLook } from '../../src/sim/render/index.js';
+import type { BallSnapshot, FrameSnapshot, Occluder } from '../../src/sim/types.js';
+
+export const CLASSES = ['white', 'red', 'yellow', 'green', 'brown', 'blue', 'pink', 'black', 'cue', 'eight', 'solid', 'stripe', 'striker', 'pawnA', 'pawnB'];
+export const GAME_CLASSES: Record<GameId, string[]> = {
+  snooker: CLASSES.slice(0, 8),
+  pool8: CLASSES.slice(8, 12),
+  novus: CLASSES.slice(12),
+};
+const INPUT_W = 640, INPUT_H = 384;
+const FRAMES_PER_SCENE = 8; // frames sharing one camera, look and table (the renderer precomputes those)
+
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string' },
+    frames: { type: 'string', default: '400' },
+    seed: { type: 'string', default: '1' },
+    cameras: { type: 'string', default: 'overhead,broadcast,oblique' },
+    games: { type: 'string', default: 'snooker,pool8,novus' },
+  },
+});
+if (!values.out) throw new Error('--out DIR is required');
+const N = Number(values.frames), SEED = Number(values.seed);
+const cameras = values.cameras!.split(',') as CameraKind[];
+const games = values.games!.split(',') as GameId[];
+
+function tableFor(game: GameId, rnd: () => number): TableProfile {
+  if (game === 'snooker') {
+    // Full size, club sizes (the Bern table is 1881 × 943) and in between.
+    const f = [1, 1, 0.85, 0.53, 0.7][Math.floor(rnd() * 5)]!;
+    return f === 1 ? builtinProfile('snooker') : completeProfile({ format: 'cueref.table/1', game, bed: { width: Math.round(1778 * f), length: Math.round(3569 * f) }, ballDiameter: f < 0.6 ? 52.3 : 52.5 });
+  }
+  if (game === 'pool8') return builtinProfile((['pool8-9ft', 'pool8-8ft', 'pool8-7ft'] as const)[Math.floor(rnd() * 3)]!);
+  return builtinProfile('novus');
+}
+
+function idsFor(game: GameId, rnd: () => number): string[] {
+  if (game === 'snooker') {
+    const reds = Math.floor(rnd() * 16);
+    return ['white', ...Array.from({ length: reds }, (_, i) => `red${i + 1}`), ...['yellow', 'green', 'brown', 'blue', 'pink', 'black'].filter(() => rnd() < 0.85)];
+  }
+  if (game === 'pool8') return ['cue', ...Array.from({ length: 15 }, (_, i) => String(i + 1)).filter(() => rnd() < 0.7)];
+  return ['striker', ...Array.from({ length: 8 }, (_, i) => `a${i + 1}`).filter(() => rnd() < 0.8), ...Array.from({ length: 8 }, (_, i) => `b${i + 1}`).filter(() => rnd() < 0.8)];
+}
+
+/** Random non-overlapping positions; some balls in touching clusters and along the cushions, as in play. */
+function layoutFor(game: GameId, table: TableProfile, rnd: () => number): BallSnapshot[] {
+  const ids = idsFor(game, rnd);
+  const R = table.ballDiameter / 2;
+  const { width: W, length: L } = table.bed;
+  const out: BallSnapshot[] = [];
+  for (const id of ids) {
+    const r = id === 'striker' ? table.cueBallDiameter / 2 : R;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      let x: number, y: number;
+      const mode = rnd();
+      if (mode < 0.25 && out.length > 0) {
+        const o = out[Math.floor(rnd() * out.length)]!;
+        const a = rnd() * 2 * Math.PI;
+        x = o.x + Math.cos(a) * (2 * R + rnd() * 3);
+        y = o.y + Math.sin(a) * (2 * R + rnd() * 3);
+      } else if (mode < 0.4) {
+        const side = Math.floor(rnd() * 4);
+        x = side === 0 ? r + rnd() * 4 : side === 1 ? W - r - rnd() * 4 : r + rnd() * (W - 2 * r);
+        y = side === 2 ? r + rnd() * 4 : side === 3 ? L - r - rnd() * 4 : r + rnd() * (L - 2 * r);
+      } else {
+        x = r + rnd() * (W - 2 * r);
+        y = r + rnd() * (L - 2 * r);
+      }
+      if (x < r || x > W - r || y < r || y > L - r) continue;
+      if (out.some((o) => Math.hypot(o.x - x, o.y - y) < 2 * R + 0.3)) continue;
+      // A quarter of the balls move (motion blur), some fast.
+      const moving = rnd() < 0.25;
+      const speed = moving ? 300 + rnd() * 3500 : 0;
+      const dir = rnd() * 2 * Math.PI;
+      out.push({ id, x, y, z: game === 'novus' ? 0 : r, vx: speed * Math.cos(dir), vy: speed * Math.sin(dir), state: moving ? 'moving' : 'rest' });
+      break;
+    }
+  }
+  return out;
+}
+
+/** The preset pose jittered: other heights, angles, zooms and lenses than the presets. */
+function jitteredCamera(kind: CameraKind, table: TableProfile, rnd: () => number): Camera {
+  const base = presetCamera(kind, table, { width: 1280, height: 720 });
+  const L = table.bed.length;
+  const j = (s: number) => (rnd() * 2 - 1) * s;
+  const eye: [number, number, number] = [base.position[0] + j(0.08 * L), base.position[1] + j(0.08 * L), base.position[2] * (1 + j(0.12))];
+  const target: [number, number, number] = [table.bed.width / 2 + j(0.03 * L), L / 2 + j(0.05 * L), 0];
+  const fwd = [target[0] - eye[0], target[1] - eye[1], target[2] - eye[2]];
+  // Keep the image's up direction close to the preset's.
+  const upWorld: [number, number, number] = [-base.R[1][0], -base.R[1][1], -base.R[1][2]];
+  void fwd;
+  const R = lookAt(eye, target, upWorld);
+  const zoom = 1 + j(0.1);
+  return { ...base, position: eye, R, fx: base.fx * zoom, fy: base.fy * zoom, k1: base.k1 + j(0.04), k2: base.k2 + j(0.01) };
+}
+
+function occludersFor(table: TableProfile, balls: BallSnapshot[], rnd: () => number): Occluder[] {
+  const out: Occluder[] = [];
+  if (rnd() < 0.35 && balls.length) {
+    // A cue over the table towards a ball, the player's arm at its butt end.
+    const b = balls[Math.floor(rnd() * balls.length)]!;
+    const a = rnd() * 2 * Math.PI;
+    const len = 1200;
+    const from: [number, number, number] = [b.x + Math.cos(a) * len, b.y + Math.sin(a) * len, 250];
+    out.push({ kind: 'cue', from, to: [b.x + Math.cos(a) * 60, b.y + Math.sin(a) * 60, 40], radiusMm: 7 });
+    if (rnd() < 0.6) out.push({ kind: 'hand', centre: [b.x + Math.cos(a) * 250, b.y + Math.sin(a) * 250, 60], radiusMm: 60 });
+  }
+  if (rnd() < 0.2) {
+    const edgeX = rnd() < 0.5 ? -150 : table.bed.width + 150;
+    out.push({ kind: 'body', centre: [edgeX, rnd() * table.bed.length, 900], radiusMm: 350 });
+  }
+  return out;
+}
+
+mkdirSync(values.out, { recursive: true });
+const fd = openSync(join(values.out, 'images.u8'), 'w');
+const labelLines: string[] = [];
+const side = { width: INPUT_W, height: INPUT_H, mean: [0, 0, 0] as [number, number, number], std: [1 / 255, 1 / 255, 1 / 255] as [number, number, number] };
+const tensor = new Float32Array(3 * INPUT_W * INPUT_H);
+const bytes = new Uint8Array(INPUT_W * INPUT_H * 3);
+const t0 = Date.now();
+let renderer: Renderer | null = null;
+let game: GameId = games[0]!;
+let table: TableProfile = tableFor(game, Math.random);
+for (let k = 0; k < N; k++) {
+  const rnd = mulberry32(SEED * 100003 + k);
+  if (k % FRAMES_PER_SCENE === 0) {
+    game = games[Math.floor(rnd() * games.length)]!;
+    table = tableFor(game, rnd);
+    const kind = cameras[Math.floor(rnd() * cameras.length)]!;
+    renderer = new Renderer({ game, table, camera: jitteredCamera(kind, table, rnd), look: randomLook(game, SEED * 7919 + k), seed: SEED * 31 + k });
+  }
+  const balls = layoutFor(game, table, rnd);
+  const frame: FrameSnapshot = { i: k, t: k / 30, balls, occluders: occludersFor(table, balls, rnd) };
+  // Sub-frame snapshots over the exposure for motion blur, centred on the frame time (the label).
+  const exp = renderer!.exposureS;
+  const history: FrameSnapshot[] = [-0.5, -0.25, 0.25, 0.5].map((f) => ({ ...frame, t: frame.t + f * exp, balls: balls.map((b) => ({ ...b, x: b.x + b.vx * f * exp, y: b.y + b.vy * f * exp })) }));
+  const img = renderer!.render(frame, history);
+  const { box } = preprocess({ width: img.width, height: img.height, rgb: img.rgb }, side, tensor);
+  // The normalisation above is the identity on 0–255, so the tensor holds the letterboxed bytes.
+  const plane = INPUT_W * INPUT_H;
+  for (let p = 0; p < plane; p++) {
+    bytes[p * 3] = Math.round(tensor[p]!);
+    bytes[p * 3 + 1] = Math.round(tensor[plane + p]!);
+    bytes[p * 3 + 2] = Math.round(tensor[2 * plane + p]!);
+  }
+  writeSync(fd, bytes);
+  labelLines.push(
+    JSON.stringify(
+      img.labels.map((l) => ({ u: l.u * box.scale + box.padX, v: l.v * box.scale + box.padY, r: l.r * box.scale, class: ballClass(game, l.id), visible: l.visible })),
+    ),
+  );
+  if (k % 50 === 0) process.stderr.write(`frame ${k}/${N} ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+}
+closeSync(fd);
+writeFileSync(join(values.out, 'labels.jsonl'), labelLines.join('\n') + '\n');
+writeFileSync(
+  join(values.out, 'meta.json'),
+  JSON.stringify({ version: 'render-v1', seed: SEED, count: N, width: INPUT_W, height: INPUT_H, classes: CLASSES, games: GAME_CLASSES, cameras, scale: 'network input (640×384 letterbox of 1280×720)' }, null, 2),
+);
+process.stderr.write(`wrote ${N} frames to ${values.out} in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
