@@ -1,6 +1,11 @@
 /** The CLI: commands are added here and live one per file. */
 import { Command } from 'commander';
 import { refereeCommand } from './referee.js';
+import { calibrateCommand } from './calibrate.js';
+import { simulateCommand } from './simulate.js';
+import { eventsCommand } from './events.js';
+import { trackCommand } from './track.js';
+import { detectCommand } from './detect.js';
 
 export function buildProgram(): Command {
   const program = new Command('cueref')
@@ -8,6 +13,11 @@ export function buildProgram(): Command {
     .version('0.1.0')
     .showHelpAfterError('(run with --help for usage)');
   program.addCommand(refereeCommand());
+  program.addCommand(calibrateCommand());
+  program.addCommand(simulateCommand());
+  program.addCommand(eventsCommand());
+  program.addCommand(trackCommand());
+  program.addCommand(detectCommand());
   return program;
 }
 
