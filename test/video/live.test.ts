@@ -182,8 +182,11 @@ describe('live HTTP stream (local server)', () => {
     expect(requests).toBe(2);
     expect(frames.length).toBeGreaterThanOrEqual(10);
     expect(frames.every((f) => f.width === 32 && f.height === 24)).toBe(true);
-    // Red channel steps by 20 per frame: the pictures arrive in order and intact (JPEG: ±4).
-    frames.slice(0, 10).forEach((f, k) => expect(Math.abs(f.rgb[0]! - 20 * k)).toBeLessThanOrEqual(4));
+    // Red channel steps by 20 per frame: the pictures arrive in order and intact (JPEG: ±4). On a
+    // loaded machine ffmpeg may still be probing when the first pictures arrive, so the run may
+    // start a few pictures in; from there on they must be consecutive.
+    const first = Math.round(frames[0]!.rgb[0]! / 20);
+    frames.slice(0, 10).forEach((f, k) => expect(Math.abs(f.rgb[0]! - 20 * (first + k))).toBeLessThanOrEqual(4));
     const spanMs = frames[9]!.ptsMs - frames[0]!.ptsMs;
     expect(spanMs / 9).toBeGreaterThan(70); // 40 would be the invented 25 fps clock
     expect(spanMs / 9).toBeLessThan(140);
