@@ -1,0 +1,843 @@
+/**
+ * Events of one stroke from the balls' fitted paths: strike, ball–ball contacts timed between
+ * frames, cushions with side, pots with pocket, off-table, touches without contact, line crossings,
+ * hanging balls, rest positions and touching candidates. Pure: series and table in, events out.
+ *
+ * How a contact is called (rules-snooker §3.1 CONTACT_BALL): every impulse on a ball shows as a
+ * kink of its path. A kink of ball b is explained by ball a when, at the kink's time, a's path
+ * (the piece before or after its own kink) is 2R from b's, and b's change of velocity points away
+ * from a along the line of centres (an impulse between smooth balls acts along that line; the
+ * deflections must agree). The time then comes from geometry: the first instant the fitted paths
+ * before the contact are exactly 2R apart. The confidence falls as the geometry time and the kink
+ * time disagree, as the distance misses 2R, and when another ball could explain the same kink.
+ */
+import type { StrokeEvent } from '../core/contracts/strokes.js';
+import { POCKETS, type CushionSide, type PocketId } from '../core/games.js';
+import type { TableProfile } from '../core/table.js';
+import { evalPos, timeAtCoord, timeAtDistance } from './fit.js';
+import type { EventParams } from './params.js';
+import { kinksOf, posAt, segmentPath, segmentsNear, type Kink, type PathSamples, type Segment } from './segments.js';
+import { Presence, type Series } from './series.js';
+
+export interface BallPath {
+  id: string;
+  radiusMm: number;
+  samples: PathSamples;
+  segs: Segment[];
+  kinks: Kink[];
+  moved: boolean;
+  /** How the ball left the bed during the stroke, if it did: the last seen sample and the first gone entry. */
+  left?: { kLastSeen: number; kGone: number; how: 'pocketed' | 'offTable' | 'vanished' | 'unresolved' };
+  /** Hidden (not measured) at the stroke's end: its last position stands. */
+  hiddenAtEnd: boolean;
+}
+
+export interface StrokeAnalysis {
+  strikeT: number;
+  strikeBall: string | null;
+  events: StrokeEvent[];
+  before: { id: string; x: number; y: number }[];
+  rest: { id: string; x: number; y: number }[];
+  paths: Record<string, [number, number, number][]>;
+  touchingCandidates: string[];
+  /** The cue ball started again on its own before everything stopped: a new stroke begins there. */
+  restrikeT?: number;
+}
+
+export interface StrokeWindow {
+  /** First and last entry of the stroke window (inclusive); kOnset: the first motion's frame. */
+  k0: number;
+  kOnset: number;
+  k1: number;
+  /** Balls that moved in this window (from the motion spans). */
+  movers: Set<string>;
+  /** Per ball, entries where a motion started (the last rest entry) or rest began: forced piece boundaries. */
+  cuts?: Map<string, number[]>;
+}
+
+const r2 = (v: number) => Math.round(v * 100) / 100;
+const r5 = (v: number) => Math.round(v * 1e5) / 1e5;
+const r3 = (v: number) => Math.round(v * 1000) / 1000;
+const clamp01 = (v: number) => Math.max(0, Math.min(1, v));
+const dot = (a: readonly number[], b: readonly number[]) => a[0]! * b[0]! + a[1]! * b[1]!;
+const sub = (a: readonly number[], b: readonly number[]): [number, number] => [a[0]! - b[0]!, a[1]! - b[1]!];
+
+export function cueBallOf(game: TableProfile['game']): string {
+  return game === 'snooker' ? 'white' : game === 'pool8' ? 'cue' : 'striker';
+}
+
+export function radiusOfBall(table: TableProfile, id: string): number {
+  return (id === cueBallOf(table.game) ? table.cueBallDiameter : table.ballDiameter) / 2;
+}
+
+/**
+ * Where a ball rested just before t: the mean of its last samples before t that stay together
+ * (within twice the rest tolerance of their mean), walking back from t. Averaging the whole
+ * stretch matters for touching balls (a pack, a ball against the cue ball): the referee refuses
+ * centres closer than 2R − 2 mm, and one noisy frame can be that close.
+ */
+function restBefore(b: BallPath, t: number, p: EventParams): [number, number] | undefined {
+  const { t: ts, x, y } = b.samples;
+  let k = ts.length - 1;
+  while (k >= 0 && ts[k]! > t + 1e-9) k--;
+  if (k < 0) return undefined;
+  let sx = 0, sy = 0, n = 0;
+  for (let j = k; j >= 0 && n < 60; j--) {
+    if (n >= 3 && Math.hypot(x[j]! - sx / n, y[j]! - sy / n) > 2 * p.restToleranceMm) break;
+    sx += x[j]!;
+    sy += y[j]!;
+    n++;
+  }
+  if (n < 3) return undefined;
+  const mx = sx / n, my = sy / n;
+  // A ball moving at t has no rest position.
+  if (Math.hypot(x[k]! - mx, y[k]! - my) > 2 * p.restToleranceMm) return undefined;
+  return [mx, my];
+}
+
+/**
+ * A piece the fit calls still that really was rest, not the last creep of a roll: long enough
+ * (`MIN_REST_BEFORE_TOUCH_S`) and not drifting (two points of its body, averaged in threes,
+ * within the rest tolerance). Only from real rest is a start with no contact a touch.
+ */
+function trulyAtRest(b: BallPath, sg: Segment, p: EventParams): boolean {
+  if (sg.t1 - sg.t0 < MIN_REST_BEFORE_TOUCH_S || sg.s1 - sg.s0 < 5) return false;
+  const { x, y } = b.samples;
+  const m = (from: number) => [(x[from]! + x[from + 1]! + x[from + 2]!) / 3, (y[from]! + y[from + 1]! + y[from + 2]!) / 3];
+  // Its ends may hold the last millimetres of a creep and the first of the start: compare its
+  // body, 20 % and 70 % in.
+  const n = sg.s1 - sg.s0;
+  const [ax, ay] = m(sg.s0 + Math.floor(0.2 * n)), [bx, by] = m(Math.min(sg.s1 - 2, sg.s0 + Math.floor(0.7 * n)));
+  return Math.hypot(bx! - ax!, by! - ay!) <= p.restToleranceMm;
+}
+
+/** Median spacing of the frames in the window, s (the time a frame leaves unseen). */
+function frameDt(t: Float64Array, k0: number, k1: number): number {
+  const d: number[] = [];
+  for (let k = k0 + 1; k <= k1; k++) d.push(t[k]! - t[k - 1]!);
+  d.sort((a, b) => a - b);
+  return d[Math.floor(d.length / 2)] ?? 1 / 30;
+}
+
+export function buildPaths(series: Series, w: StrokeWindow, table: TableProfile, p: EventParams): BallPath[] {
+  const out: BallPath[] = [];
+  const dt = frameDt(series.t, w.k0, w.k1);
+  for (const s of series.balls.values()) {
+    const samples: PathSamples = { t: [], x: [], y: [] };
+    let kLastSeen = -1;
+    const entryCuts = w.cuts?.get(s.id) ?? [];
+    const cuts: number[] = [];
+    for (let k = w.k0; k <= w.k1; k++) {
+      if (s.presence[k] === Presence.Seen) {
+        samples.t.push(series.t[k]!);
+        samples.x.push(s.x[k]!);
+        samples.y.push(s.y[k]!);
+        kLastSeen = k;
+      }
+      if (entryCuts.includes(k) && samples.t.length > 0) cuts.push(samples.t.length - 1);
+    }
+    if (samples.t.length === 0) continue;
+    // Left the bed: everything after the last sighting in the window is gone (not merely hidden).
+    let left: BallPath['left'];
+    // Gone for a while and back later in the window (a colour respotted, a ball replaced): it left
+    // the table in this stroke all the same; its return is a placement.
+    let kLastBeforeGone = -1;
+    {
+      let run = 0, seenBefore = -1;
+      for (let k = w.k0; k <= w.k1; k++) {
+        const pr = s.presence[k]!;
+        if (pr === Presence.Seen) {
+          if (run >= 3 && seenBefore >= 0) {
+            kLastBeforeGone = seenBefore;
+            break;
+          }
+          seenBefore = k;
+          run = 0;
+        } else if (pr !== Presence.Hidden) run++;
+      }
+    }
+    if (kLastBeforeGone >= 0) {
+      let kGone = kLastBeforeGone + 1;
+      while (kGone <= w.k1 && s.presence[kGone] === Presence.Hidden) kGone++;
+      const pr = s.presence[kGone]!;
+      left = { kLastSeen: kLastBeforeGone, kGone, how: pr === Presence.Pocketed ? 'pocketed' : pr === Presence.OffTable ? 'offTable' : 'vanished' };
+      // This stroke's path ends where it left; the return belongs to the placements.
+      const keep = samples.t.findIndex((t) => t > series.t[kLastBeforeGone]! + 1e-9);
+      if (keep >= 0) {
+        samples.t.length = keep;
+        samples.x.length = keep;
+        samples.y.length = keep;
+        for (let j = cuts.length - 1; j >= 0; j--) if (cuts[j]! >= keep - 1) cuts.splice(j, 1);
+      }
+    } else if (kLastSeen < w.k1) {
+      let how: 'pocketed' | 'offTable' | 'vanished' | null = null;
+      let kGone = -1;
+      for (let k = kLastSeen + 1; k <= w.k1; k++) {
+        const pr = s.presence[k]!;
+        if (pr === Presence.Seen) break;
+        if (kGone < 0 && pr !== Presence.Hidden) kGone = k;
+        if (pr === Presence.Pocketed) how ??= 'pocketed';
+        else if (pr === Presence.OffTable) how ??= 'offTable';
+        else if (pr === Presence.Absent) how ??= 'vanished';
+      }
+      const lastPr = s.presence[w.k1]!;
+      if (how && lastPr !== Presence.Hidden && kGone >= 0) left = { kLastSeen, kGone, how };
+      else if (!how && lastPr === Presence.Hidden && w.k1 === series.t.length - 1 && w.k1 - kLastSeen >= 2) {
+        // Hidden from a sighting to the end of the recording (a tracker that had not yet given up
+        // on a ball gone into a pocket): a pot if its path went into a mouth; nothing otherwise.
+        left = { kLastSeen, kGone: kLastSeen + 1, how: 'unresolved' };
+      }
+    }
+    const moved = w.movers.has(s.id) || left !== undefined;
+    const segs = moved
+      ? segmentPath(samples, p.kinkToleranceMm, p.noiseMm, cuts)
+      : [{ s0: 0, s1: samples.t.length - 1, t0: samples.t[0]!, t1: samples.t.at(-1)!, fit: { t0: samples.t[0]!, x: [mean(samples.x), 0, 0], y: [mean(samples.y), 0, 0] }, still: true } as Segment];
+    const kinks = moved ? kinksOf(segs, dt, samples) : [];
+    const path: BallPath = { id: s.id, radiusMm: radiusOfBall(table, s.id), samples, segs, kinks, moved, hiddenAtEnd: s.presence[w.k1] === Presence.Hidden };
+    if (left) path.left = left;
+    out.push(path);
+  }
+  return out;
+}
+
+const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+
+interface ContactCandidate {
+  t: number;
+  /** Timed from the struck ball's start from rest. */
+  fromRest: boolean;
+  a: string;
+  b: string;
+  conf: number;
+  residualMm: number;
+}
+
+/**
+ * Entering rest faster than this, with nothing in the way, is a hand letting go of the ball, mm/s.
+ * A rolling or sliding ball slows to rest (on a powdered Novus board it does so within a few
+ * frames, reaching ~200 mm/s at the last fitted frame); a hand slides a ball at 0.5–2 m/s and stops.
+ */
+export const HAND_STOP_MM_PER_S = 400;
+
+/** A ball must have rested this long, and then move this fast, for a start with no contact to be a touch. */
+const MIN_REST_BEFORE_TOUCH_S = 0.25;
+const MIN_TOUCH_SPEED_MM_PER_S = 100;
+
+/** The cue ball starting again on its own faster than this, mid-stroke, is a new stroke, mm/s. */
+const MIN_RESTRIKE_SPEED_MM_PER_S = 300;
+
+/** Speed change a kink must show to be an impulse rather than noise or a friction transition, mm/s. */
+const MIN_IMPULSE_MM_PER_S = 60;
+
+function dv(k: Kink): [number, number] {
+  return [k.vOut[0] - k.vIn[0], k.vOut[1] - k.vIn[1]];
+}
+
+/** Explain a kink of `b` by a contact with another ball. */
+function contactFor(b: BallPath, kink: Kink, all: readonly BallPath[], dt: number, p: EventParams): ContactCandidate | undefined {
+  const dV = dv(kink);
+  const dVmag = Math.hypot(dV[0], dV[1]);
+  if (dVmag < MIN_IMPULSE_MM_PER_S) return undefined;
+  const cands: (ContactCandidate & { score: number })[] = [];
+  for (const a of all) {
+    if (a.id === b.id) continue;
+    if (kink.t < a.samples.t[0]! - dt || kink.t > a.samples.t.at(-1)! + dt * 3) continue;
+    const D = a.radiusMm + b.radiusMm;
+    // Where was a at the kink? Any piece of a near that time may be the right one (a may have
+    // been deflected in the same frame interval, before or after this contact).
+    const near = segmentsNear(a.segs, kink.t, dt);
+    if (near.length === 0) continue;
+    let best: { seg: Segment; res: number; n: [number, number] } | undefined;
+    for (const sg of near) {
+      const [ax, ay] = evalPos(sg.fit, kink.t);
+      const d = Math.hypot(kink.x - ax, kink.y - ay);
+      const res = Math.abs(d - D);
+      if (!best || res < best.res) best = { seg: sg, res, n: [(kink.x - ax) / d, (kink.y - ay) / d] };
+    }
+    if (!best) continue;
+    // Relative speed widens the tolerance: a timing error of δt moves the balls apart by v·δt.
+    const [vax, vay] = posVel(best.seg, kink.t);
+    const vRel = Math.hypot(kink.vIn[0] - vax, kink.vIn[1] - vay);
+    const tol = p.contactToleranceMm + vRel * 0.002;
+    if (best.res > tol) continue;
+    // Deflections agree: b pushed away from a along the line of centres.
+    const along = dot(dV, best.n) / dVmag;
+    if (along < 0.75) continue;
+    // Geometry time: the first instant the paths before the contact were exactly D apart.
+    const aBefore = beforeSeg(a.segs, kink.t, dt) ?? best.seg;
+    const bBefore = kink.before;
+    const lo = kink.tLo - dt, hi = kink.tHi;
+    let tGeo = timeAtDistance((t) => evalPos(aBefore.fit, t), (t) => evalPos(bBefore.fit, t), D, lo, hi);
+    if (tGeo === undefined || Math.abs(tGeo - kink.t) > dt) {
+      // a's path after its own kink may be the one that reached b (two contacts in one frame interval).
+      const alt = timeAtDistance((t) => evalPos(best.seg.fit, t), (t) => evalPos(bBefore.fit, t), D, lo, hi);
+      if (alt !== undefined && (tGeo === undefined || Math.abs(alt - kink.t) < Math.abs(tGeo - kink.t))) tGeo = alt;
+    }
+    // When the struck ball was still, its own start is the precise clock (a fixed point and a
+    // long fitted piece after it); the striking ball's path may be a sliver between two contacts.
+    // When both were moving, the geometry of the two long pieces before the contact is better.
+    const haveGeo = tGeo !== undefined && Math.abs(tGeo - kink.t) <= dt;
+    // Each clock's error is about the noise over the speed it measures: a slow, thinly cut object
+    // ball times its own start badly; the cue ball's long path into it times the touch well.
+    let t = kink.t;
+    if (haveGeo) {
+      const vb = Math.hypot(kink.vOut[0] - kink.vIn[0], kink.vOut[1] - kink.vIn[1]);
+      const vClose = Math.abs((kink.vIn[0] - vax) * best.n[0] + (kink.vIn[1] - vay) * best.n[1]);
+      const sK = (kink.before.still ? 1 : 2) / Math.max(vb, 50);
+      const sG = 1 / Math.max(vClose, 50);
+      const wK = 1 / (sK * sK), wG = 1 / (sG * sG);
+      t = (kink.t * wK + tGeo! * wG) / (wK + wG);
+    }
+    const confGeom = Math.exp(-((best.res / (p.contactToleranceMm + 1e-9)) ** 2) * 0.7);
+    // Two clocks that agree confirm each other; one clock alone is good but unconfirmed.
+    const confTime = haveGeo ? clamp01(1 - Math.abs(tGeo! - kink.t) / (dt * 0.6)) : 0.85;
+    const dtAgree = haveGeo ? Math.abs(tGeo! - kink.t) : dt / 4;
+    const confDir = clamp01((along - 0.75) / 0.2);
+    const conf = Math.min(1, 0.35 + 0.65 * Math.min(confGeom, Math.max(confTime, 0.4), Math.max(confDir, 0.5)));
+    cands.push({ t, fromRest: kink.before.still, a: a.id, b: b.id, conf, residualMm: best.res, score: best.res / tol + dtAgree / dt });
+  }
+  if (cands.length === 0) return undefined;
+  cands.sort((x, y) => x.score - y.score);
+  const top = cands[0]!;
+  // Another ball explains the kink about as well: the call is doubtful (a cluster, a kiss).
+  if (cands.length > 1 && cands[1]!.score < top.score + 0.3) top.conf = Math.min(top.conf, 0.6);
+  const { score: _s, ...c } = top;
+  void _s;
+  return c;
+}
+
+/**
+ * Last resort for a ball that started from rest with no ball found at 2R on the fitted paths (a
+ * cue ball that hit it one frame after the strike, so that no piece of its path is long enough to
+ * extrapolate): the striker's centre was then on the line of centres, D behind the struck ball,
+ * against its direction of departure. Any ball whose sampled path (straight between samples, from
+ * its rest position) passes that point around that time is taken, doubtfully.
+ */
+function contactByDeparture(b: BallPath, kink: Kink, all: readonly BallPath[], dt: number, p: EventParams): ContactCandidate | undefined {
+  const v = Math.hypot(kink.vOut[0], kink.vOut[1]);
+  if (!kink.before.still || v < MIN_IMPULSE_MM_PER_S) return undefined;
+  let best: { a: string; d: number } | undefined;
+  for (const a of all) {
+    if (a.id === b.id) continue;
+    const D = a.radiusMm + b.radiusMm;
+    const cx = kink.x - (kink.vOut[0] / v) * D, cy = kink.y - (kink.vOut[1] / v) * D;
+    // a's polyline over [t − 2dt, t + 2dt], starting from where it rested if it started in there.
+    const pts: [number, number][] = [];
+    const { t, x, y } = a.samples;
+    for (let k = 0; k < t.length; k++) if (t[k]! >= kink.t - 2 * dt && t[k]! <= kink.t + 2 * dt) pts.push([x[k]!, y[k]!]);
+    if (pts.length < 2) continue;
+    let moved = 0;
+    for (let k = 1; k < pts.length; k++) moved = Math.max(moved, Math.hypot(pts[k]![0] - pts[0]![0], pts[k]![1] - pts[0]![1]));
+    if (moved < p.moveThresholdMm) continue;
+    let dMin = Infinity;
+    for (let k = 0; k + 1 < pts.length; k++) dMin = Math.min(dMin, distToSegment(cx, cy, pts[k]!, pts[k + 1]!));
+    if (dMin <= p.contactToleranceMm * 2 && (!best || dMin < best.d)) best = { a: a.id, d: dMin };
+  }
+  return best ? { t: kink.t, fromRest: true, a: best.a, b: b.id, conf: 0.55, residualMm: best.d } : undefined;
+}
+
+function distToSegment(px: number, py: number, a: [number, number], b: [number, number]): number {
+  const dx = b[0] - a[0], dy = b[1] - a[1];
+  const L2 = dx * dx + dy * dy;
+  const u = L2 > 0 ? Math.max(0, Math.min(1, ((px - a[0]) * dx + (py - a[1]) * dy) / L2)) : 0;
+  return Math.hypot(px - (a[0] + u * dx), py - (a[1] + u * dy));
+}
+
+function posVel(s: Segment, t: number): [number, number] {
+  if (s.still) return [0, 0];
+  const d = t - s.fit.t0;
+  return [s.fit.x[1] + 2 * s.fit.x[2] * d, s.fit.y[1] + 2 * s.fit.y[2] * d];
+}
+
+/** The piece of a path that was in force just before t. */
+function beforeSeg(segs: readonly Segment[], t: number, dt: number): Segment | undefined {
+  let out: Segment | undefined;
+  for (const s of segs) if (s.t0 <= t + dt * 0.01) out = s;
+  return out;
+}
+
+interface Edge {
+  side: CushionSide;
+  /** Coordinate axis (0 = x, 1 = y), the cushion's coordinate and the outward normal's sign. */
+  axis: 0 | 1;
+  at: number;
+  sign: 1 | -1;
+}
+
+function edges(table: TableProfile): Edge[] {
+  const { width: W, length: L } = table.bed;
+  return [
+    { side: 'left', axis: 0, at: 0, sign: -1 },
+    { side: 'right', axis: 0, at: W, sign: 1 },
+    { side: 'bottom', axis: 1, at: 0, sign: -1 },
+    { side: 'top', axis: 1, at: L, sign: 1 },
+  ];
+}
+
+/** The pocket whose opening holds a point on an edge (a jaw, not the straight cushion). */
+function jawAt(table: TableProfile, e: Edge, along: number, R: number): PocketId | undefined {
+  for (const id of POCKETS) {
+    const pk = table.pockets[id];
+    if (!pk) continue;
+    const pkAt = e.axis === 0 ? pk.x : pk.y;
+    const pkAlong = e.axis === 0 ? pk.y : pk.x;
+    if (Math.abs(pkAt - e.at) > 1) continue;
+    if (Math.abs(along - pkAlong) < pk.mouth / 2 + R * 0.5) return id;
+  }
+  return undefined;
+}
+
+/**
+ * Cushions that explain a kink: for each cushion, the ball was moving towards it before (> 40 mm/s
+ * normal speed), lost most of that after (rebounding, or stopping dead against it), and its path
+ * before reached the cushion line (centre R from the nose) inside the kink's interval. Two cushions
+ * can share one kink (a corner, both within a frame): both are reported.
+ */
+function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p: EventParams): StrokeEvent[] {
+  const R = b.radiusMm;
+  const out: StrokeEvent[] = [];
+  for (const e of edges(table)) {
+    const vInN = kink.vIn[e.axis] * e.sign;
+    const vOutN = kink.vOut[e.axis] * e.sign;
+    if (!(vInN > 40 && vOutN < 0.3 * vInN)) continue;
+    const target = e.sign === 1 ? e.at - R : e.at + R;
+    const fitC = (t: number) => evalPos(kink.before.fit, t)[e.axis];
+    const tGeo = timeAtCoord(fitC, target, kink.tLo - dt, kink.tHi + dt * 0.5);
+    const coord = e.axis === 0 ? kink.x : kink.y;
+    const gap = (e.sign === 1 ? e.at - coord : coord - e.at) - R; // ≈ 0 at contact
+    // The path before must reach the line, or the kink must sit on it (a slow ball stopping there).
+    if (tGeo === undefined && Math.abs(gap) > p.cushionToleranceMm) continue;
+    if (tGeo === undefined && vOutN >= 0 && Math.abs(gap) > p.cushionToleranceMm / 2) continue;
+    const t = tGeo ?? kink.t;
+    const at = evalPos(kink.before.fit, t);
+    const along = e.axis === 0 ? at[1] : at[0];
+    const jaw = jawAt(table, e, along, R);
+    // A clear rebound on the line is sure; a stop against it or a kink off the line less so.
+    const conf = Math.min(1, (vOutN < 0 ? 0.6 : 0.45) + 0.4 * Math.exp(-((Math.min(Math.abs(gap), 3 * p.cushionToleranceMm) / p.cushionToleranceMm) ** 2)) + (tGeo !== undefined ? 0.1 : 0));
+    out.push({ t: r5(t), type: 'cushion', ball: b.id, side: e.side, ...(jaw ? { jaw } : {}), conf: r3(conf) });
+  }
+  return out;
+}
+
+/** Fastest ball worth considering (a power break), mm/s. */
+const MAX_BALL_SPEED_MM_PER_S = 9000;
+
+/** Pocket a vanishing ball went into: the pocket its path (extrapolated over the gap) reached. */
+function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p: EventParams, events: readonly StrokeEvent[]): StrokeEvent | undefined {
+  const left = b.left!;
+  const tLast = series.t[left.kLastSeen]!;
+  const tGone = series.t[left.kGone]!;
+  const last = b.segs.at(-1)!;
+  let pathAt = (t: number) => evalPos(last.still ? last.fit : { ...last.fit, x: [last.fit.x[0], last.fit.x[1], 0], y: [last.fit.y[0], last.fit.y[1], 0] }, t);
+  const [lx, ly] = evalPos(last.fit, tLast);
+  const { t: ts, x: xs, y: ys } = b.samples;
+  const n = ts.length;
+  if (last.s1 - last.s0 < 2 && n >= 2) {
+    // Seen once or twice since its last impulse: go on in a straight line from the last two
+    // sightings (from the contact, when one came between them: the ball was at rest before it).
+    let t0 = ts[n - 2]!;
+    const hit = events.filter((e) => e.type === 'contact' && (e.a === b.id || e.b === b.id) && e.t > t0 && e.t < ts[n - 1]!).at(-1);
+    if (hit) t0 = hit.t;
+    const span = Math.max(1e-3, ts[n - 1]! - t0);
+    const vx = (xs[n - 1]! - xs[n - 2]!) / span, vy = (ys[n - 1]! - ys[n - 2]!) / span;
+    const px = xs[n - 1]!, py = ys[n - 1]!;
+    pathAt = (t: number) => [px + vx * (t - ts[n - 1]!), py + vy * (t - ts[n - 1]!)];
+  }
+  let best: { id: PocketId; d: number; t: number } | undefined;
+  for (const id of POCKETS) {
+    const pk = table.pockets[id];
+    if (!pk) continue;
+    // Closest approach over the gap (plus one frame: the ball may leave sight just before the mouth).
+    let dMin = Infinity, tMin = tLast;
+    let tEnter: number | undefined;
+    const hi = tGone + dt;
+    for (let k = 0; k <= 60; k++) {
+      const t = tLast + ((hi - tLast) * k) / 60;
+      const [x, y] = pathAt(t);
+      const d = Math.hypot(x - pk.x, y - pk.y);
+      if (d < dMin) {
+        dMin = d;
+        tMin = t;
+      }
+      if (tEnter === undefined && d <= pk.mouth / 2) tEnter = t;
+    }
+    if (dMin <= pk.mouth / 2 + b.radiusMm + p.potCaptureMm && (!best || dMin < best.d)) best = { id, d: dMin, t: Math.min(tEnter ?? tMin, tGone) };
+  }
+  if (left.how === 'unresolved') {
+    if (!best || last.still) return undefined;
+    return { t: r5(Math.max(tLast, best.t)), type: 'pot', ball: b.id, pocket: best.id, conf: 0.7 };
+  }
+  // A path that meets a cushion (centre R from the nose, outside every pocket's opening) before it
+  // reaches a mouth would have rebounded: a ball that vanished there flew off the table.
+  if (best && left.how === 'vanished') {
+    const tMouth = best.t;
+    const hi = tGone + dt;
+    for (let k = 0; k <= 60; k++) {
+      const t = tLast + ((hi - tLast) * k) / 60;
+      if (t >= tMouth) break;
+      const [x, y] = pathAt(t);
+      const hit = edges(table).find((e) => {
+        const c = e.axis === 0 ? x : y;
+        return (e.sign === 1 ? e.at - c : c - e.at) < b.radiusMm - 1 && !jawAt(table, e, e.axis === 0 ? y : x, b.radiusMm);
+      });
+      if (hit) return { t: r5(Math.max(tLast, t)), type: 'offTable', ball: b.id, conf: 0.6 };
+    }
+  }
+  // Deflected by a contact after its second-to-last sighting (an in-off straight after a contact,
+  // a ball struck from rest and gone within a frame): its speed over the gap is unknown, its
+  // direction is not. A pocket on that ray, within what the fastest ball covers in the gap, takes
+  // it, with less confidence.
+  const deflected = n >= 2 && events.some((e) => e.type === 'contact' && (e.a === b.id || e.b === b.id) && e.t > ts[n - 2]! - dt / 2 && e.t <= tGone);
+  if (!best && left.how !== 'offTable' && deflected) {
+    const dx = xs[n - 1]! - xs[n - 2]!, dy = ys[n - 1]! - ys[n - 2]!;
+    const len = Math.hypot(dx, dy);
+    if (len > p.moveThresholdMm) {
+      const ux = dx / len, uy = dy / len;
+      const reach = MAX_BALL_SPEED_MM_PER_S * (tGone - tLast + dt * 0.5);
+      for (const id of POCKETS) {
+        const pk = table.pockets[id];
+        if (!pk) continue;
+        const along = (pk.x - lx) * ux + (pk.y - ly) * uy;
+        const off = Math.abs((pk.x - lx) * uy - (pk.y - ly) * ux);
+        if (along >= -b.radiusMm && along <= reach && off <= pk.mouth / 2 + b.radiusMm + p.potCaptureMm && (!best || off < best.d)) best = { id, d: off, t: (tLast + tGone) / 2 };
+      }
+      if (best) return { t: r5(best.t), type: 'pot', ball: b.id, pocket: best.id, conf: 0.75 };
+    }
+  }
+  if (left.how === 'offTable' && (!best || best.d > table.pockets[best.id]!.mouth / 2)) return { t: r5(tLast), type: 'offTable', ball: b.id, conf: 0.9 };
+  if (best) {
+    const pk = table.pockets[best.id]!;
+    const lastD = Math.hypot(lx - pk.x, ly - pk.y);
+    // Seen right at the mouth: sure. Reached only by extrapolation: less so.
+    const conf = left.how === 'pocketed' ? 0.98 : lastD <= pk.mouth / 2 + b.radiusMm * 2 + p.potCaptureMm ? 0.95 : 0.8;
+    return { t: r5(Math.max(tLast, best.t)), type: 'pot', ball: b.id, pocket: best.id, conf };
+  }
+  if (left.how === 'pocketed') {
+    // The producer says pocketed but the path reached no pocket: name the nearest, doubtfully.
+    const id = nearestPocket(table, lx, ly);
+    return id ? { t: r5(tLast), type: 'pot', ball: b.id, pocket: id, conf: 0.5 } : undefined;
+  }
+  // Vanished away from every pocket: it left the bed (or the tracker lost it): doubtful.
+  return { t: r5(tLast), type: 'offTable', ball: b.id, conf: left.how === 'offTable' ? 0.9 : 0.5 };
+}
+
+function nearestPocket(table: TableProfile, x: number, y: number): PocketId | undefined {
+  let best: PocketId | undefined, bd = Infinity;
+  for (const id of POCKETS) {
+    const pk = table.pockets[id];
+    if (!pk) continue;
+    const d = Math.hypot(x - pk.x, y - pk.y);
+    if (d < bd) {
+      bd = d;
+      best = id;
+    }
+  }
+  return best;
+}
+
+type Line = { name: 'baulkLine' | 'headString' | 'centreLine' | 'zone0' | 'zone1' | 'centreCircle'; value: (x: number, y: number) => number; level: number; zone: boolean };
+
+/** Marking lines per game. Zones: the value is below the level inside the zone. */
+export function linesOf(table: TableProfile): Line[] {
+  const L = table.bed.length;
+  const out: Line[] = [];
+  if (table.game === 'snooker' && table.baulkLineY !== undefined) out.push({ name: 'baulkLine', value: (_x, y) => y, level: table.baulkLineY, zone: false });
+  if (table.game === 'pool8' && table.headStringY !== undefined) out.push({ name: 'headString', value: (_x, y) => y, level: table.headStringY, zone: false });
+  if (table.game === 'novus') {
+    const z = table.zoneLineMm ?? 100;
+    out.push({ name: 'zone0', value: (_x, y) => y, level: z, zone: true });
+    out.push({ name: 'zone1', value: (_x, y) => L - y, level: z, zone: true });
+    const c = table.spots['centre'] ?? { x: table.bed.width / 2, y: L / 2 };
+    out.push({ name: 'centreCircle', value: (x, y) => Math.hypot(x - c.x, y - c.y), level: table.centreCircleRadiusMm ?? 100, zone: true });
+  }
+  return out;
+}
+
+function crossings(b: BallPath, lines: readonly Line[], p: EventParams): StrokeEvent[] {
+  const out: StrokeEvent[] = [];
+  const { t, x, y } = b.samples;
+  for (const ln of lines) {
+    // Side with hysteresis: −1 below level − h, +1 above level + h, unchanged in the band.
+    let side = 0;
+    let lastK = -1;
+    for (let k = 0; k < t.length; k++) {
+      const v = ln.value(x[k]!, y[k]!) - ln.level;
+      const s = v > p.lineHysteresisMm ? 1 : v < -p.lineHysteresisMm ? -1 : 0;
+      if (s === 0) continue;
+      if (side !== 0 && s !== side && lastK >= 0) {
+        // Interpolate the crossing between the last sample on the old side and this one.
+        const v0 = ln.value(x[lastK]!, y[lastK]!) - ln.level;
+        const f = v0 / (v0 - v);
+        const tc = t[lastK]! + (t[k]! - t[lastK]!) * f;
+        const dir = ln.zone ? (s < 0 ? 'in' : 'out') : s > 0 ? 'up' : 'down';
+        out.push({ t: r5(tc), type: 'cross', ball: b.id, line: ln.name, dir, conf: 0.95 });
+      }
+      side = s;
+      lastK = k;
+    }
+  }
+  return out;
+}
+
+/** All events of one stroke window. */
+export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfile, p: EventParams): StrokeAnalysis {
+  const dt = frameDt(series.t, w.k0, w.k1);
+  const paths = buildPaths(series, w, table, p);
+  const cueId = cueBallOf(table.game);
+  const events: StrokeEvent[] = [];
+
+  // Strike: the earliest start from rest that no contact explains (normally the cue ball's).
+  const onsets: { b: BallPath; k: Kink }[] = [];
+  for (const b of paths) for (const k of b.kinks) if (k.before.still && !k.after.still) onsets.push({ b, k });
+  onsets.sort((u, v) => u.k.t - v.k.t);
+  // Balls already moving at the window's start (no rest piece first): their first sample is the start.
+  // A start that ends dead from speed with nothing in the way is a hand putting the ball down
+  // (cue ball in hand, a respot, a replacement): a placement, not the strike.
+  const handMoves = new Map<Kink, StrokeEvent>();
+  for (const o of onsets) {
+    // The first stop after the start, with no real impulse on the way (a fit split is no impulse).
+    const stopIdx = o.b.kinks.findIndex((k) => k.t > o.k.t && k.after.still);
+    const stop = o.b.kinks[stopIdx];
+    if (!stop || Math.hypot(stop.vIn[0], stop.vIn[1]) <= HAND_STOP_MM_PER_S) continue;
+    const between = o.b.kinks.filter((k) => k.t > o.k.t && k.t < stop.t);
+    if (between.some((k) => Math.hypot(...dv(k)) > 300)) continue;
+    // (No cushion test: a ball rolling into a cushion that fast rebounds; it does not stop dead.)
+    // Nothing in the way: no ball within touching distance of where it stopped, a frame either
+    // side (a stun shot stops the cue ball dead against the ball it sends off).
+    const inTheWay = paths.some((a) => a.id !== o.b.id && [stop.t - 3 * dt, stop.t - 2 * dt, stop.t - dt, stop.t - dt / 2, stop.t, stop.t + dt / 2].some((tt) => Math.hypot(...sub(posAt(a.segs, tt), [stop.x, stop.y])) < a.radiusMm + o.b.radiusMm + p.contactToleranceMm));
+    if (inTheWay) continue;
+    const [x, y] = evalPos(stop.after.fit, stop.after.t0);
+    handMoves.set(o.k, { t: r5(stop.t), type: 'place', ball: o.b.id, x: r2(x), y: r2(y), conf: 0.8 });
+  }
+  let strikeT = Infinity;
+  let strikeBall: string | null = null;
+  const explainedByStrike = new Set<Kink>();
+  const cueOnset = onsets.find((o) => o.b.id === cueId && !handMoves.has(o.k));
+  // The cue ball's start is the strike whenever it starts from rest; anything that moved before
+  // it was touched (a sleeve, a hand). Another ball is the striker only when the cue ball never
+  // starts on its own (WRONG_CUE_BALL is then the referee's call).
+  if (cueOnset) {
+    strikeT = cueOnset.k.t;
+    strikeBall = cueId;
+  } else {
+    const firstReal = onsets.find((o) => !handMoves.has(o.k));
+    const cue = paths.find((b) => b.id === cueId);
+    if (firstReal && cue) {
+      // A ball touching the cue ball that leaves straight away from it, the cue ball hardly
+      // moving: the cue ball was struck into its touching ball (a push through it).
+      const [cx, cy] = posAt(cue.segs, firstReal.k.t);
+      const d = Math.hypot(firstReal.k.x - cx, firstReal.k.y - cy);
+      const D = cue.radiusMm + firstReal.b.radiusMm;
+      const v = Math.hypot(...firstReal.k.vOut);
+      const away = v > 0 ? ((firstReal.k.x - cx) * firstReal.k.vOut[0] + (firstReal.k.y - cy) * firstReal.k.vOut[1]) / (d * v) : 0;
+      if (d <= D + p.touchingGapMm + 3 * p.noiseMm && away > 0.9) {
+        strikeT = firstReal.k.t;
+        strikeBall = cueId;
+        events.push({ t: r5(strikeT), type: 'contact', a: cueId, b: firstReal.b.id, conf: 0.7 });
+        explainedByStrike.add(firstReal.k);
+      }
+    }
+    if (!strikeBall && firstReal) {
+      strikeT = firstReal.k.t;
+      strikeBall = firstReal.b.id;
+    }
+  }
+  // Hand placements before the strike are `place` events; the strike's own ball included.
+  for (const [k, e] of handMoves) if (k.t < strikeT) events.push(e);
+  if (strikeBall) events.push({ t: r5(strikeT), type: 'strike', ball: strikeBall, conf: strikeBall === cueId ? 0.99 : 0.6 });
+
+  // Contacts and cushions: explain every kink after the strike.
+  const contacts: ContactCandidate[] = [];
+  const restrikes: number[] = [];
+  const restrikeCands: { b: BallPath; k: Kink }[] = [];
+  const unexplainedStarts: { b: BallPath; k: Kink }[] = [];
+  for (const b of paths) {
+    for (const k of b.kinks) {
+      if ((b.id === strikeBall && k.t === strikeT) || explainedByStrike.has(k)) continue;
+      if (k.t < strikeT - dt) {
+        // Before the strike nothing can explain a start but a hand, a sleeve or the cue: a touch
+        // (a ball being set down by hand is a placement, above).
+        if (k.before.still && !k.after.still && b.id !== cueId && b.id !== strikeBall && !handMoves.has(k) && trulyAtRest(b, k.before, p)) events.push({ t: r5(k.t), type: 'touch', ball: b.id, by: 'other', conf: 0.6 });
+        continue;
+      }
+      const c = contactFor(b, k, paths, dt, p) ?? contactByDeparture(b, k, paths, dt, p);
+      if (c) {
+        contacts.push(c);
+        continue;
+      }
+      if (k.before.still && !k.after.still) {
+        const hand = handMoves.get(k);
+        if (hand) {
+          // Set down by hand after the strike (the next stroke's cue ball in hand, a respot):
+          // a placement, whatever else is still rolling.
+          events.push(hand);
+          continue;
+        }
+        // Straight after being set down by hand, a short rest is enough for a new strike.
+        const prevStop = b.kinks.filter((q) => q.t < k.t && q.after.still).at(-1);
+        const afterHand = prevStop !== undefined && [...handMoves.values()].some((e) => e.type === 'place' && e.ball === b.id && Math.abs(e.t - prevStop.t) < 1e-4);
+        const rested = trulyAtRest(b, k.before, p) || (afterHand && k.before.t1 - k.before.t0 >= 0.1);
+        // A start from a real rest (not a slow roll that the fit called still) with real speed.
+        if (rested && Math.hypot(k.vOut[0], k.vOut[1]) > MIN_TOUCH_SPEED_MM_PER_S) {
+          // The cue ball starting again on its own: the next stroke, played before all stopped.
+          if (b.id === cueId && strikeBall === cueId) {
+            // A new strike sends the cue ball off properly; a creep or a nudge is not one.
+            if (Math.hypot(k.vOut[0], k.vOut[1]) > MIN_RESTRIKE_SPEED_MM_PER_S) restrikeCands.push({ b, k });
+          } else unexplainedStarts.push({ b, k });
+        }
+        continue;
+      }
+      events.push(...cushionsFor(b, k, table, dt, p));
+    }
+  }
+  // One contact seen from both balls: keep one, named with the ball that was moving first as `a`.
+  contacts.sort((u, v) => u.t - v.t);
+  const merged: ContactCandidate[] = [];
+  for (const c of contacts) {
+    const dup = merged.find((m) => ((m.a === c.a && m.b === c.b) || (m.a === c.b && m.b === c.a)) && Math.abs(m.t - c.t) < dt);
+    if (dup) {
+      // Both balls kinked: that is corroboration. The struck ball's start from rest (with the
+      // geometry) is the better clock; between two moving balls, the view that agrees best.
+      if ((c.fromRest && !dup.fromRest) || (c.fromRest === dup.fromRest && c.conf > dup.conf)) {
+        dup.t = c.t;
+        dup.fromRest = c.fromRest;
+      }
+      dup.conf = Math.max(dup.conf, c.conf);
+      continue;
+    }
+    merged.push({ ...c });
+  }
+  const byId = new Map(paths.map((b) => [b.id, b]));
+  const movingBefore = (id: string, t: number) => {
+    const sg = beforeSeg(byId.get(id)!.segs, t - 1e-6, dt);
+    return sg ? !sg.still : false;
+  };
+  for (const c of merged) {
+    // `a` is the striking ball: the cue ball when it is involved, else the one moving before.
+    let a = c.a, b = c.b;
+    if (b === cueId || (a !== cueId && !movingBefore(a, c.t) && movingBefore(b, c.t))) [a, b] = [b, a];
+    events.push({ t: r5(c.t), type: 'contact', a, b, conf: r3(c.conf) });
+  }
+  // First-contact order the measurement cannot resolve: doubt both (the call becomes ASSISTED).
+  const cueContacts = events.filter((e): e is Extract<StrokeEvent, { type: 'contact' }> => e.type === 'contact' && (e.a === cueId || e.b === cueId)).sort((u, v) => u.t - v.t);
+  if (cueContacts.length >= 2) {
+    const sepS = cueContacts[1]!.t - cueContacts[0]!.t;
+    const resolvableS = Math.max(0.002, 4 * p.noiseMm / 1000); // ~4σ of the timing at 1 m/s
+    if (sepS < resolvableS) {
+      // Closer than the timing can separate: simultaneous (same t, as the contract reads it), and
+      // doubtful — the call that depends on it is ASSISTED (rules-snooker §3.1 FIRST_CONTACT).
+      const tMid = r5((cueContacts[0]!.t + cueContacts[1]!.t) / 2);
+      for (const e of cueContacts.slice(0, 2)) {
+        e.t = tMid;
+        e.conf = Math.min(e.conf ?? 1, 0.6);
+      }
+    }
+  }
+  // A moving ball passing close at that moment makes a start a contact timed badly (a pack at
+  // the break), not a touch or a new strike: report nothing rather than a foul that did not happen.
+  const movingBallNear = (b: BallPath, k: Kink) =>
+    paths.some((a) => {
+      if (a.id === b.id) return false;
+      const D = a.radiusMm + b.radiusMm;
+      // ±0.1 s whatever the frame rate: the start of a ball in a cluster can be timed that badly.
+      for (const sg of segmentsNear(a.segs, k.t, 0.1)) {
+        if (sg.still) continue;
+        for (let j = -4; j <= 4; j++) {
+          const tt = k.t + j * 0.025;
+          if (tt < sg.t0 - dt || tt > sg.t1 + dt) continue;
+          const [ax, ay] = evalPos(sg.fit, tt);
+          const [bx, by] = posAt(b.segs, tt);
+          if (Math.hypot(ax - bx, ay - by) < D + p.contactToleranceMm + Math.hypot(...posVel(sg, tt)) * Math.max(dt, 0.025)) return true;
+        }
+      }
+      return false;
+    });
+  for (const { b, k } of restrikeCands) if (!movingBallNear(b, k)) restrikes.push(k.t);
+  for (const { b, k } of unexplainedStarts) {
+    const near = movingBallNear(b, k);
+    const contactAround = events.some((e) => e.type === 'contact' && (e.a === b.id || e.b === b.id) && Math.abs(e.t - k.t) < 3 * dt);
+    if (!near && !contactAround) events.push({ t: r5(k.t), type: 'touch', ball: b.id, by: 'other', conf: 0.5 });
+  }
+
+  // Pots and balls off the table.
+  for (const b of paths) if (b.left) {
+    const e = potFor(b, table, series, dt, p, events);
+    if (e) events.push(e);
+  }
+  // Marking lines crossed by moving balls.
+  const lines = linesOf(table);
+  for (const b of paths) if (b.moved && !(b.left && b.samples.t.length < 2)) events.push(...crossings(b, lines, p));
+
+  // Positions at the strike and at rest.
+  const before: StrokeAnalysis['before'] = [];
+  const rest: StrokeAnalysis['rest'] = [];
+  const tStrikeRef = Number.isFinite(strikeT) ? strikeT : series.t[w.kOnset]!;
+  for (const b of paths) {
+    if (b.samples.t[0]! <= tStrikeRef + 1e-9) {
+      const [x, y] = restBefore(b, tStrikeRef, p) ?? posAt(b.segs, Math.min(tStrikeRef, b.samples.t.at(-1)!));
+      before.push({ id: b.id, x: r2(x), y: r2(y) });
+    }
+    if (!b.left || (b.left.how === 'unresolved' && !events.some((e) => e.type === 'pot' && e.ball === b.id))) {
+      const last = b.segs.at(-1)!;
+      const [x, y] = last.still ? evalPos(last.fit, last.t1) : [b.samples.x.at(-1)!, b.samples.y.at(-1)!];
+      rest.push({ id: b.id, x: r2(x), y: r2(y) });
+    }
+  }
+  // Hanging: at rest with the centre inside a pocket's opening (a later pot settles it).
+  const endT = series.t[w.k1]!;
+  for (const r of rest) {
+    for (const id of POCKETS) {
+      const pk = table.pockets[id];
+      if (pk && Math.hypot(r.x - pk.x, r.y - pk.y) < pk.mouth / 2) events.push({ t: r5(endT), type: 'hanging', ball: r.id, pocket: id, conf: 0.7 });
+    }
+  }
+  // Touching candidates: the cue ball at rest within 2R + gap of another ball (rules-snooker §10.3).
+  const touchingCandidates: string[] = [];
+  const cueRest = rest.find((r) => r.id === cueId);
+  if (cueRest) {
+    for (const r of rest) {
+      if (r.id === cueId) continue;
+      const D = radiusOfBall(table, cueId) + radiusOfBall(table, r.id);
+      if (Math.hypot(r.x - cueRest.x, r.y - cueRest.y) <= D + p.touchingGapMm) touchingCandidates.push(r.id);
+    }
+  }
+  // Paths of the balls that moved, sampled from the fitted pieces (smoothed, from their start).
+  const pathsOut: Record<string, [number, number, number][]> = {};
+  if (p.paths) {
+    for (const b of paths) {
+      if (!b.moved) continue;
+      // From its start from rest, or from the window's start if it was already moving then.
+      const firstMove = b.segs[0]!.still ? b.kinks.find((k) => k.before.still && !k.after.still) : undefined;
+      let t0 = firstMove ? firstMove.t : b.samples.t[0]!;
+      // A ball moved before the strike (a touch, a placement) that was still again at the strike:
+      // its path starts at the strike, so that it does not read as struck while moving.
+      if (t0 < tStrikeRef && Number.isFinite(strikeT)) {
+        const at = segmentsNear(b.segs, tStrikeRef, 0).find((sg) => sg.t0 <= tStrikeRef && sg.t1 >= tStrikeRef) ?? beforeSeg(b.segs, tStrikeRef, dt);
+        // Still by its fitted piece, or by its last samples (a slow slide's piece may run on past
+        // the stop): the ball rested at the strike.
+        if (at?.still || restBefore(b, tStrikeRef, p)) t0 = tStrikeRef;
+      }
+      const pts: [number, number, number][] = [];
+      const [sx, sy] = posAt(b.segs, t0);
+      pts.push([r5(t0), r2(sx), r2(sy)]);
+      // Up to where it came to rest (the start of a final still piece).
+      const lastSeg = b.segs.at(-1)!;
+      const tEnd = lastSeg.still && b.segs.length > 1 ? lastSeg.t0 : Infinity;
+      for (const t of b.samples.t) {
+        if (t <= t0) continue;
+        if (t > tEnd) break;
+        const [x, y] = posAt(b.segs, t);
+        pts.push([r5(t), r2(x), r2(y)]);
+      }
+      pathsOut[b.id] = pts;
+    }
+  }
+  // A ball leaves the table after whatever sent it there: never before its own last contact.
+  for (const e of events) {
+    if (e.type !== 'pot' && e.type !== 'offTable') continue;
+    for (const c of events) if (c.type === 'contact' && (c.a === e.ball || c.b === e.ball) && c.t >= e.t) e.t = r5(c.t + 0.001);
+  }
+  events.sort((u, v) => u.t - v.t || (u.type === 'strike' ? -1 : v.type === 'strike' ? 1 : 0));
+  restrikes.sort((u, v) => u - v);
+  return { strikeT, strikeBall, events, before, rest, paths: pathsOut, touchingCandidates, ...(restrikes.length ? { restrikeT: restrikes[0]! } : {}) };
+}

@@ -1,0 +1,221 @@
+/**
+ * Per-ball time series from a tracks document, and the rest/moving state of each ball decided
+ * from positions alone (a user's tracker may give no `state`, or a noisy one): a ball starts moving
+ * when it leaves its rest position by more than `moveThresholdMm` on two frames running, and is at
+ * rest again once it stays within `restToleranceMm` of its own mean for `atRestMs`.
+ */
+import type { TrackFrame, TracksDoc } from '../core/contracts/tracks.js';
+import type { EventParams } from './params.js';
+
+/** Where a ball is on one frame. `seen`: measured on the bed; `hidden`: on the bed but not measured. */
+export const Presence = { Absent: 0, Seen: 1, Hidden: 2, Pocketed: 3, OffTable: 4 } as const;
+export type Presence = (typeof Presence)[keyof typeof Presence];
+
+export interface BallSeries {
+  id: string;
+  presence: Uint8Array;
+  x: Float64Array;
+  y: Float64Array;
+}
+
+export interface Series {
+  t: Float64Array;
+  /** Frame `i` of each entry (for error messages and the output). */
+  frameIndex: Int32Array;
+  /** false where the table was not in view. */
+  view: Uint8Array;
+  balls: Map<string, BallSeries>;
+}
+
+export function buildSeries(frames: readonly TrackFrame[]): Series {
+  const n = frames.length;
+  const t = new Float64Array(n);
+  const frameIndex = new Int32Array(n);
+  const view = new Uint8Array(n);
+  const balls = new Map<string, BallSeries>();
+  const get = (id: string) => {
+    let s = balls.get(id);
+    if (!s) {
+      s = { id, presence: new Uint8Array(n), x: new Float64Array(n).fill(NaN), y: new Float64Array(n).fill(NaN) };
+      balls.set(id, s);
+    }
+    return s;
+  };
+  frames.forEach((f, k) => {
+    t[k] = f.t;
+    frameIndex[k] = f.i;
+    view[k] = f.view === false ? 0 : 1;
+    for (const b of f.balls) {
+      const s = get(b.id);
+      s.x[k] = b.x;
+      s.y[k] = b.y;
+      switch (b.state) {
+        case 'pocketed':
+          s.presence[k] = Presence.Pocketed;
+          break;
+        case 'offTable':
+          s.presence[k] = Presence.OffTable;
+          break;
+        case 'occluded':
+          // A predicted position is not a measurement: never time an event from it.
+          s.presence[k] = Presence.Hidden;
+          break;
+        default:
+          s.presence[k] = Presence.Seen;
+      }
+    }
+  });
+  // A ball missing from a frame while the table is out of view is simply unknown (Hidden).
+  for (const s of balls.values()) for (let k = 0; k < n; k++) if (!view[k] && s.presence[k] === Presence.Absent) s.presence[k] = Presence.Hidden;
+  return { t, frameIndex, view, balls };
+}
+
+export function seriesFromDoc(doc: TracksDoc): Series {
+  return buildSeries(doc.frames);
+}
+
+/** One stretch of a ball's motion, in frame entries [k0, k1] (k1: the first frame at rest again). */
+export interface MotionSpan {
+  ball: string;
+  k0: number;
+  /** Last frame before rest was confirmed (or the last frame the ball was seen before it left). */
+  k1: number;
+  /** Frame from which the ball was still (the rest window's start); −1 if it never settled. */
+  kRest: number;
+  /** Rest position before and after (NaN when unknown). */
+  from: { x: number; y: number };
+  to: { x: number; y: number };
+  /** The ball was not seen for part of the motion (lifted or hidden by a hand). */
+  hiddenDuring: boolean;
+  /** The ball left the bed at the end of the span (pocketed, off the table or lost). */
+  left: boolean;
+}
+
+/**
+ * Motion spans of one ball. The state machine runs over seen frames only; hidden frames neither
+ * start nor end a motion (a player leaning over a resting ball changes nothing).
+ */
+export function motionSpans(s: BallSeries, t: Float64Array, p: EventParams): MotionSpan[] {
+  const n = t.length;
+  const spans: MotionSpan[] = [];
+  const atRestS = p.atRestMs / 1000;
+  let resting = true;
+  let ax = NaN, ay = NaN, an = 0; // rest anchor (running mean)
+  let pending = -1;
+  let cur: MotionSpan | null = null;
+  // Rest window while moving: indices of recent seen frames.
+  let win: number[] = [];
+  let lastSeen = -1;
+  let everSeen = false;
+  let hiddenRun = false;
+  for (let k = 0; k < n; k++) {
+    const pr = s.presence[k]!;
+    if (pr === Presence.Pocketed || pr === Presence.OffTable || (pr === Presence.Absent && everSeen)) {
+      // Gone from the bed: close any motion; a resting ball that vanishes also left.
+      if (everSeen && (cur || resting) && lastSeen >= 0) {
+        const span: MotionSpan = cur ?? { ball: s.id, k0: lastSeen, k1: lastSeen, kRest: -1, from: { x: ax, y: ay }, to: { x: NaN, y: NaN }, hiddenDuring: false, left: true };
+        // The span reaches the first entry without the ball, so that the stroke sees it leave.
+        span.k1 = k;
+        span.left = true;
+        span.kRest = -1;
+        spans.push(span);
+      }
+      cur = null;
+      resting = true;
+      an = 0;
+      everSeen = false;
+      pending = -1;
+      win = [];
+      continue;
+    }
+    if (pr === Presence.Hidden) {
+      if (cur) hiddenRun = true;
+      continue;
+    }
+    if (pr !== Presence.Seen) continue;
+    const x = s.x[k]!, y = s.y[k]!;
+    if (!everSeen) {
+      // First sighting (or back on the table after leaving it): starts at rest where it is.
+      everSeen = true;
+      resting = true;
+      ax = x;
+      ay = y;
+      an = 1;
+      lastSeen = k;
+      continue;
+    }
+    if (resting) {
+      const d = Math.hypot(x - ax, y - ay);
+      if (d > p.moveThresholdMm) {
+        if (pending < 0) pending = k;
+        else {
+          cur = { ball: s.id, k0: pending, k1: k, kRest: -1, from: { x: ax, y: ay }, to: { x: NaN, y: NaN }, hiddenDuring: false, left: false };
+          // The motion started before the first frame that showed it clearly: the previous seen frame.
+          cur.k0 = lastSeenBefore(s, pending);
+          resting = false;
+          hiddenRun = false;
+          win = [k];
+          pending = -1;
+        }
+      } else {
+        pending = -1;
+        // Running mean, capped so a very slow creep is still noticed.
+        an = Math.min(an + 1, 60);
+        ax += (x - ax) / an;
+        ay += (y - ay) / an;
+      }
+    } else if (cur) {
+      win.push(k);
+      // Keep the window to the last atRestMs of seen frames, then test stillness.
+      while (win.length > 1 && t[k]! - t[win[1]!]! >= atRestS - 1e-9) win.shift();
+      const span = t[k]! - t[win[0]!]!;
+      if (span >= atRestS - 1e-9) {
+        let mx = 0, my = 0;
+        for (const j of win) {
+          mx += s.x[j]!;
+          my += s.y[j]!;
+        }
+        mx /= win.length;
+        my /= win.length;
+        let still = true;
+        for (const j of win) if (Math.hypot(s.x[j]! - mx, s.y[j]! - my) > p.restToleranceMm) still = false;
+        if (still) {
+          cur.k1 = k;
+          cur.kRest = win[0]!;
+          cur.to = { x: mx, y: my };
+          cur.hiddenDuring = hiddenRun;
+          spans.push(cur);
+          cur = null;
+          resting = true;
+          ax = mx;
+          ay = my;
+          an = win.length;
+        }
+      }
+      if (cur) cur.k1 = k;
+    }
+    lastSeen = k;
+  }
+  if (cur) {
+    cur.hiddenDuring = hiddenRun;
+    spans.push(cur);
+  }
+  return spans;
+}
+
+function lastSeenBefore(s: BallSeries, k: number): number {
+  for (let j = k - 1; j >= 0; j--) if (s.presence[j] === Presence.Seen) return j;
+  return k;
+}
+
+/** Mean of the seen positions of a ball over entries [k0, k1] (its rest position there). */
+export function meanPos(s: BallSeries, k0: number, k1: number): { x: number; y: number } | undefined {
+  let sx = 0, sy = 0, c = 0;
+  for (let k = Math.max(0, k0); k <= k1 && k < s.x.length; k++) {
+    if (s.presence[k] !== Presence.Seen) continue;
+    sx += s.x[k]!;
+    sy += s.y[k]!;
+    c++;
+  }
+  return c ? { x: sx / c, y: sy / c } : undefined;
+}

@@ -1,0 +1,93 @@
+/**
+ * Detections as the tracker takes them: a columnar struct of typed arrays in table mm (the ball's
+ * centre projected to the bed), checked when built (roboflow/supervision's Detections). The
+ * pipeline maps the detector's pixel detections through the calibration's `ballCentreToTable`
+ * homography with `mapDetections`: that matrix already corrects for the ball's height (a ball's
+ * centre sits R above the cloth), so no parallax is left for the tracker.
+ */
+import { z } from 'zod';
+import { InputError } from '../core/errors.js';
+import type { GameId } from '../core/games.js';
+import { applyH, type Mat3 } from '../core/mat3.js';
+import { DETECTION_CLASSES } from './classes.js';
+
+export interface TableDetections {
+  readonly length: number;
+  /** Ball centres on the bed, mm. */
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  /** Detector confidence, 0…1. */
+  readonly conf: Float32Array;
+  /** Class names (one of DETECTION_CLASSES[game]). */
+  readonly cls: readonly string[];
+}
+
+/** One detection in image pixels, as cueref.detections/1 has it. */
+export interface PixelDetection {
+  u: number;
+  v: number;
+  r: number;
+  class: string;
+  conf: number;
+}
+
+/** One detection in table mm (the row form users write by hand or from their own detector). */
+export interface TableDetection {
+  x: number;
+  y: number;
+  class: string;
+  conf: number;
+}
+
+/** What the tracker takes per frame. `view: false`: the table is not in view (no detections). */
+export interface DetectionFrame {
+  i: number;
+  /** Seconds from the start of the recording. */
+  t: number;
+  detections: TableDetections;
+  view?: boolean;
+}
+
+const tableDetectionSchema = z.object({ x: z.number().finite(), y: z.number().finite(), class: z.string().min(1), conf: z.number().min(0).max(1) });
+
+/** Build the columnar form, checking every row (errors name the frame and the field). */
+export function makeDetections(rows: readonly unknown[], game: GameId, frame?: number): TableDetections {
+  const n = rows.length;
+  const x = new Float64Array(n), y = new Float64Array(n), conf = new Float32Array(n);
+  const cls: string[] = [];
+  const classes = DETECTION_CLASSES[game];
+  rows.forEach((raw, k) => {
+    const parsed = tableDetectionSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new InputError({ code: 'BAD_DETECTION', ...(frame !== undefined ? { frame } : {}), field: `detections[${k}].${issue.path.join('.')}`, message: issue.message });
+    }
+    const d = parsed.data;
+    if (!classes.includes(d.class)) {
+      throw new InputError({ code: 'UNKNOWN_CLASS', ...(frame !== undefined ? { frame } : {}), field: `detections[${k}].class`, message: `'${d.class}' is not a ${game} class (${classes.join(', ')})` });
+    }
+    x[k] = d.x;
+    y[k] = d.y;
+    conf[k] = d.conf;
+    cls.push(d.class);
+  });
+  return { length: n, x, y, conf, cls };
+}
+
+export const emptyDetections = (): TableDetections => ({ length: 0, x: new Float64Array(0), y: new Float64Array(0), conf: new Float32Array(0), cls: [] });
+
+/**
+ * Pixel detections → table mm through `ballCentreToTable` (image point of a ball's centre → the
+ * point of the bed under it). The detector's radius is not needed here: the homography carries the
+ * scale; it is checked only as a sanity bound.
+ */
+export function mapDetections(pixels: readonly PixelDetection[], calibration: { ballCentreToTable: Mat3 }, game: GameId, frame?: number): TableDetections {
+  const rows: TableDetection[] = pixels.map((p, k) => {
+    if (![p.u, p.v, p.r, p.conf].every(Number.isFinite) || p.r <= 0) {
+      throw new InputError({ code: 'BAD_DETECTION', ...(frame !== undefined ? { frame } : {}), field: `detections[${k}]`, message: 'a pixel detection needs finite u, v, conf and a positive r' });
+    }
+    const [x, y] = applyH(calibration.ballCentreToTable, p.u, p.v);
+    return { x, y, class: p.class, conf: p.conf };
+  });
+  return makeDetections(rows, game, frame);
+}

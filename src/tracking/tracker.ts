@@ -1,0 +1,373 @@
+/**
+ * The ball tracker: detections in table mm per frame → one identity per ball (cueref.tracks/1
+ * frames). Built from plugged-in parts with range-checked parameters (norfair's tracker.py): the
+ * Kalman filter (./kalman.ts) predicts, the assignment (./assignment.ts) matches, the class model
+ * (./classes.ts) keeps kinds and ids.
+ *
+ * One frame:
+ *  1. predict every live track to the frame's time (rest tracks barely move, moving ones coast);
+ *  2. stage 1: match by Mahalanobis distance within a χ² gate;
+ *  3. stage 2: what is left is matched by plain distance within what a ball can travel since it
+ *     was last seen (`maxSpeedMmPerS`): a struck ball, a ball out of a collision, a ball found again
+ *     after a player hid it (re-identification). Both stages run first with the detection's class
+ *     agreeing with the track's kind, then, for what is left, with a class that disagrees at a
+ *     price (not forbidden: a blurred red may look brown for a frame);
+ *  4. tracks still unmatched were moving into a pocket (pocketed), off the bed (offTable), or are
+ *     hidden (occluded: position predicted, never measured, so the event stage invents nothing);
+ *  5. detections still unmatched start tentative tracks, confirmed after `minHits` frames, their
+ *     kind decided by the votes so far: a ball put on the table by hand, or a potted colour respotted
+ *     (which takes its old id back).
+ *
+ * Kind by voting: every match votes for its detection's class, weighted by confidence and less when
+ * the ball moves fast (motion blur makes colours unreliable). A confirmed track keeps its id; the
+ * votes only decide new tracks.
+ *
+ * Positions written: at rest, the running mean of the measurements (noise averages out); moving,
+ * the measurement itself — the event stage fits its own paths, and a filtered position would lag
+ * behind every impulse and blur the contact times.
+ */
+import { z } from 'zod';
+import type { TrackFrame, TrackStateName, TrackedBall } from '../core/contracts/tracks.js';
+import { InputError } from '../core/errors.js';
+import { POCKETS, type GameId } from '../core/games.js';
+import type { TableProfile } from '../core/table.js';
+import { assign } from './assignment.js';
+import { idsOfKind, kindOfClass, kindOfId, kindsOf, namedId } from './classes.js';
+import type { DetectionFrame } from './detections.js';
+import { initState, mahalanobis2, predict, speedOf, update, type KalmanState } from './kalman.js';
+
+export const trackerParamsSchema = z
+  .object({
+    /** Standard deviation of a detection's position on the bed, mm. Higher: smoother, slower to follow. */
+    measurementNoiseMm: z.number().min(0.1).max(30).default(1.5),
+    /** Process noise at rest, mm/s². Higher: a nudged ball is followed sooner; rest positions noisier. */
+    restProcessNoiseMmPerS2: z.number().min(0).max(1000).default(20),
+    /** Process noise moving (friction, swerve), mm/s². Higher: wider gates, more confusion in clusters. */
+    movingProcessNoiseMmPerS2: z.number().min(10).max(50000).default(4000),
+    /** Stage-1 gate on the squared Mahalanobis distance (χ², 2 dof; 16 ≈ 99.97 %). */
+    gateChi2: z.number().min(1).max(100).default(16),
+    /** Extra stage-1 cost when the class disagrees with the track's kind (χ² units). */
+    classMismatchChi2: z.number().min(0).max(100).default(25),
+    /** Fastest ball (a power break), mm/s: bounds the stage-2 gate. Higher: more re-identification, more risk of swaps. */
+    maxSpeedMmPerS: z.number().min(500).max(20000).default(9000),
+    /** Extra stage-2 cost for a class that disagrees with the kind, mm. */
+    classMismatchCostMm: z.number().min(0).max(1000).default(150),
+    /** Frames a new ball must be seen in a row before it gets an id. Higher: fewer phantom balls; later placements. */
+    minHits: z.number().int().min(1).max(30).default(3),
+    /** A resting ball is moving once a detection is this far from its rest position, mm. */
+    moveThresholdMm: z.number().min(0.5).max(50).default(5),
+    /** A moving ball is at rest once its detections stay this close to their mean for `atRestMs`, mm. */
+    restToleranceMm: z.number().min(0.5).max(30).default(3),
+    /** How long a ball must stay still to be `rest` again, ms. */
+    atRestMs: z.number().min(30).max(5000).default(300),
+    /** A ball lost while moving this close to a pocket's opening (beyond half its mouth) is pocketed, mm. */
+    pocketCaptureMm: z.number().min(0).max(200).default(40),
+    /**
+     * A moving ball must stay unseen this long near a pocket (or off the bed) before it is
+     * `pocketed` (`offTable`), ms. Higher: fewer phantom pots when the detector misses a ball for a
+     * frame or two; lower: the pot is reported sooner. Until then it is `occluded`.
+     */
+    lostAfterMs: z.number().min(0).max(2000).default(100),
+    /**
+     * Detections whose centre is further than this outside the bed are dropped, mm. A ball's
+     * centre on the bed is at least R inside the cushion nose; one over a pocket's edge or
+     * flying off is at most a little outside. Higher: balls leaving the table stay tracked longer;
+     * lower: fewer false balls on rails and in pocket shadows.
+     */
+    offBedMarginMm: z.number().min(0).max(500).default(20),
+    /** Deceleration of a moving ball while hidden (rolling resistance), mm/s². */
+    coastDecelMmPerS2: z.number().min(0).max(10000).default(300),
+    /** Class votes weigh conf / (1 + speed / this): blur at speed makes colours unreliable, mm/s. */
+    voteSpeedScaleMmPerS: z.number().min(10).max(100000).default(800),
+  })
+  .strict();
+
+export type TrackerParams = z.infer<typeof trackerParamsSchema>;
+export type TrackerParamsInput = z.input<typeof trackerParamsSchema>;
+
+export function trackerParams(raw: TrackerParamsInput = {}): TrackerParams {
+  const parsed = trackerParamsSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new InputError({ code: 'BAD_TRACKER_PARAMS', field: issue.path.join('.') || '(root)', message: `tracker parameter out of range: ${issue.message}` });
+}
+
+interface Track {
+  /** Assigned on confirmation; '' while tentative. */
+  id: string;
+  kind: string;
+  kf: KalmanState;
+  /** Time the filter state refers to, s. */
+  kfT: number;
+  moving: boolean;
+  anchor: { x: number; y: number; n: number };
+  lastSeenT: number;
+  last: { x: number; y: number };
+  hits: number;
+  confirmed: boolean;
+  votes: Map<string, number>;
+  named: Map<string, number>;
+  /** Recent measurements while moving, for the return to rest. */
+  recent: { t: number; x: number; y: number }[];
+  gone: TrackStateName | null;
+  /** Confidence of the last matched detection. */
+  conf: number;
+  /** The track has been seen moving (a ball in play, not a flicker at one place). */
+  everMoved: boolean;
+}
+
+export interface Tracker {
+  step(frame: DetectionFrame): TrackFrame;
+  /** Ids currently on the table (not pocketed or off). */
+  liveIds(): string[];
+}
+
+export function createTracker(table: TableProfile, raw: TrackerParamsInput = {}): Tracker {
+  const p = trackerParams(raw);
+  const game: GameId = table.game;
+  const R = table.ballDiameter / 2;
+  const tracks: Track[] = [];
+  let lastT = -Infinity;
+
+  const nearPocket = (x: number, y: number): boolean =>
+    POCKETS.some((id) => {
+      const pk = table.pockets[id];
+      return pk !== undefined && Math.hypot(x - pk.x, y - pk.y) <= pk.mouth / 2 + R + p.pocketCaptureMm;
+    });
+  /** Centre over a pocket's opening (a hanging ball). */
+  const inOpening = (x: number, y: number): boolean =>
+    POCKETS.some((id) => {
+      const pk = table.pockets[id];
+      return pk !== undefined && Math.hypot(x - pk.x, y - pk.y) < pk.mouth / 2;
+    });
+  const offBed = (x: number, y: number): boolean => x < -R * 0.5 || y < -R * 0.5 || x > table.bed.width + R * 0.5 || y > table.bed.length + R * 0.5;
+
+  const onBed = (d: DetectionFrame['detections']): DetectionFrame['detections'] => {
+    const keep: number[] = [];
+    const m = p.offBedMarginMm;
+    for (let k = 0; k < d.length; k++) {
+      const x = d.x[k]!, y = d.y[k]!;
+      if (x >= -m && y >= -m && x <= table.bed.width + m && y <= table.bed.length + m) keep.push(k);
+    }
+    if (keep.length === d.length) return d;
+    return { length: keep.length, x: Float64Array.from(keep, (k) => d.x[k]!), y: Float64Array.from(keep, (k) => d.y[k]!), conf: Float32Array.from(keep, (k) => d.conf[k]!), cls: keep.map((k) => d.cls[k]!) };
+  };
+
+  const takenIds = () => new Set(tracks.filter((t) => t.confirmed && !t.gone).map((t) => t.id));
+
+  function voteWeight(conf: number, speed: number): number {
+    return conf / (1 + speed / p.voteSpeedScaleMmPerS);
+  }
+
+  function addVote(tr: Track, cls: string, conf: number, speed: number) {
+    const w = voteWeight(conf, speed);
+    const k = kindOfClass(game, cls);
+    tr.votes.set(k, (tr.votes.get(k) ?? 0) + w);
+    const nid = namedId(game, cls);
+    if (nid) tr.named.set(nid, (tr.named.get(nid) ?? 0) + w);
+  }
+
+  /** Kind and id for a track being confirmed: the best-voted kind with a free id. */
+  function allocate(tr: Track): boolean {
+    const taken = takenIds();
+    const kinds = [...tr.votes.entries()].sort((a, b) => b[1] - a[1]).map(([k]) => k);
+    for (const k of kinds) {
+      if (!kindsOf(game).includes(k)) continue;
+      // A named pool ball, then a ball of this kind that left the table (a respot, a replacement), then a free id.
+      const named = [...tr.named.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id).filter((id) => kindOfId(game, id) === k && !taken.has(id));
+      const returning = tracks.filter((t) => t.confirmed && t.gone && t.kind === k && !taken.has(t.id)).map((t) => t.id);
+      const free = idsOfKind(game, k).filter((id) => !taken.has(id));
+      const id = named[0] ?? returning[0] ?? free[0];
+      if (id !== undefined) {
+        // A returning id: retire the old (gone) track so the id has one owner.
+        for (let j = tracks.length - 1; j >= 0; j--) if (tracks[j] !== tr && tracks[j]!.id === id && tracks[j]!.gone) tracks.splice(j, 1);
+        tr.id = id;
+        tr.kind = k;
+        tr.confirmed = true;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  function toRest(tr: Track, x: number, y: number, n: number) {
+    tr.moving = false;
+    tr.anchor = { x, y, n };
+    tr.kf = initState(x, y, p.measurementNoiseMm / Math.sqrt(Math.max(1, n)), 1);
+    tr.recent = [];
+  }
+
+  function measure(tr: Track, x: number, y: number, t: number, cls: string, conf: number) {
+    const dtSeen = Math.max(1e-3, t - tr.lastSeenT);
+    if (!tr.moving) {
+      if (Math.hypot(x - tr.anchor.x, y - tr.anchor.y) > p.moveThresholdMm) {
+        // Started moving (struck, or nudged): a fresh filter with the velocity the jump implies.
+        tr.moving = true;
+        tr.everMoved = true;
+        tr.kf = initState(x, y, p.measurementNoiseMm, 2000, (x - tr.last.x) / dtSeen, (y - tr.last.y) / dtSeen);
+        tr.recent = [{ t, x, y }];
+      } else {
+        tr.anchor.n = Math.min(tr.anchor.n + 1, 100);
+        tr.anchor.x += (x - tr.anchor.x) / tr.anchor.n;
+        tr.anchor.y += (y - tr.anchor.y) / tr.anchor.n;
+        tr.kf = update(tr.kf, x, y, p.measurementNoiseMm);
+      }
+    } else {
+      tr.kf = update(tr.kf, x, y, p.measurementNoiseMm);
+      tr.recent.push({ t, x, y });
+      while (tr.recent.length > 2 && t - tr.recent[1]!.t >= p.atRestMs / 1000) tr.recent.shift();
+      if (t - tr.recent[0]!.t >= p.atRestMs / 1000 - 1e-9) {
+        const mx = tr.recent.reduce((a, r) => a + r.x, 0) / tr.recent.length;
+        const my = tr.recent.reduce((a, r) => a + r.y, 0) / tr.recent.length;
+        if (tr.recent.every((r) => Math.hypot(r.x - mx, r.y - my) <= p.restToleranceMm)) toRest(tr, mx, my, tr.recent.length);
+      }
+    }
+    addVote(tr, cls, conf, tr.moving ? speedOf(tr.kf) : 0);
+    tr.kfT = t;
+    tr.lastSeenT = t;
+    tr.last = { x, y };
+    tr.conf = conf;
+    tr.hits++;
+  }
+
+  function step(frame: DetectionFrame): TrackFrame {
+    const { t } = frame;
+    if (!(t > lastT)) throw new InputError({ code: 'FRAMES_OUT_OF_ORDER', frame: frame.i, field: 't', message: `frame time ${t} s is not after the previous ${lastT} s` });
+    lastT = t;
+    if (frame.view === false) return { i: frame.i, t, view: false, balls: [] };
+    // A detection whose centre lies off the bed (beyond the cushion nose by more than
+    // `offBedMarginMm`) is not a ball in play: a pocket's shadow, a ball on the rail, a false hit.
+    const D = onBed(frame.detections);
+    const live = tracks.filter((tr) => !tr.gone);
+    // 1. Predict.
+    const pred = live.map((tr) => {
+      const dt = t - tr.kfT;
+      if (!tr.moving) return predict(tr.kf, dt, p.restProcessNoiseMmPerS2);
+      return predict(tr.kf, dt, p.movingProcessNoiseMmPerS2);
+    });
+    const usedDet = new Uint8Array(D.length);
+    const matched = new Array<number>(live.length).fill(-1);
+    // Matching in passes over what is still unmatched, each a gated minimum-cost assignment.
+    const pass = (cost: (r: number, c: number) => number, unmatchedRowCost = Infinity) => {
+      const rows = live.map((_, r) => r).filter((r) => matched[r]! < 0);
+      const cols = Array.from({ length: D.length }, (_, c) => c).filter((c) => !usedDet[c]);
+      if (!rows.length || !cols.length) return;
+      assign(rows.map((r) => cols.map((c) => cost(r, c))), unmatchedRowCost).forEach((k, i) => {
+        if (k >= 0) {
+          matched[rows[i]!] = cols[k]!;
+          usedDet[cols[k]!] = 1;
+        }
+      });
+    };
+    const agrees = (r: number, c: number) => !live[r]!.confirmed || kindOfClass(game, D.cls[c]!) === live[r]!.kind;
+    // Stage 1: squared Mahalanobis distance within the χ² gate.
+    const near = (r: number, c: number) => {
+      const m2 = mahalanobis2(pred[r]!, D.x[c]!, D.y[c]!, p.measurementNoiseMm);
+      return m2 <= p.gateChi2 ? m2 : Infinity;
+    };
+    // Stage 2: plain distance within what a ball can travel since it was last seen.
+    const reachable = (r: number, c: number) => {
+      const tr = live[r]!;
+      const reach = p.maxSpeedMmPerS * (t - tr.lastSeenT) + 2 * R;
+      const dLast = Math.hypot(D.x[c]! - tr.last.x, D.y[c]! - tr.last.y);
+      if (dLast > reach) return Infinity;
+      const [px, py] = tr.moving ? [pred[r]!.s[0]!, pred[r]!.s[1]!] : [tr.anchor.x, tr.anchor.y];
+      return Math.min(dLast, Math.hypot(D.x[c]! - px, D.y[c]! - py));
+    };
+    // 2. Each stage first with the classes agreeing, then — for what is left — with a class that
+    //    disagrees at a price (a blurred red may look brown for a frame). Agreeing classes go
+    //    first so that after a contact, with one ball's detection missed, the other ball's
+    //    detection is never given to the wrong track. Leaving a track unmatched in stage 1 costs
+    //    what the worst acceptable match would, so two tracks are never matched crosswise just to
+    //    match both; stage 2 picks up what is left.
+    pass((r, c) => (agrees(r, c) ? near(r, c) : Infinity), p.gateChi2);
+    pass((r, c) => (agrees(r, c) ? reachable(r, c) : Infinity));
+    pass((r, c) => near(r, c) + (agrees(r, c) ? 0 : p.classMismatchChi2), p.gateChi2 + p.classMismatchChi2);
+    pass((r, c) => reachable(r, c) + (agrees(r, c) ? 0 : p.classMismatchCostMm));
+    const out: TrackedBall[] = [];
+    live.forEach((tr, r) => {
+      const c = matched[r]!;
+      if (c >= 0) {
+        tr.kf = pred[r]!;
+        measure(tr, D.x[c]!, D.y[c]!, t, D.cls[c]!, D.conf[c]!);
+        return;
+      }
+      // 4. Unmatched: pocketed, off the bed, or hidden.
+      if (tr.moving) {
+        const s = pred[r]!.s;
+        const speed = Math.hypot(s[2]!, s[3]!);
+        // Coast with rolling resistance so a hidden ball does not fly on for ever.
+        const dt = t - tr.kfT;
+        const f = speed > 0 ? Math.max(0, speed - p.coastDecelMmPerS2 * dt) / speed : 0;
+        tr.kf = { s: Float64Array.of(s[0]!, s[1]!, s[2]! * f, s[3]! * f), P: pred[r]!.P };
+        tr.kfT = t;
+        const [x, y] = [tr.kf.s[0]!, tr.kf.s[1]!];
+        // A missed detection or two is not a pot: decide only once it has been gone a while.
+        const lostLongEnough = t - tr.lastSeenT >= p.lostAfterMs / 1000 - 1e-9;
+        if (tr.confirmed && lostLongEnough && (nearPocket(tr.last.x, tr.last.y) || nearPocket(x, y))) tr.gone = 'pocketed';
+        else if (tr.confirmed && lostLongEnough && offBed(x, y)) tr.gone = 'offTable';
+        else if (speed * f < 1) toRest(tr, x, y, 1);
+      } else if (!tr.confirmed) {
+        // A tentative track that misses a frame was probably noise.
+        tr.gone = 'offTable';
+      } else if (tr.everMoved && tr.hits >= 10 && inOpening(tr.anchor.x, tr.anchor.y) && t - tr.lastSeenT >= Math.max(p.lostAfterMs, 500) / 1000) {
+        // (Only a ball that rolled there and was seen resting: a false detection in a pocket's
+        // shadow that comes and goes must not make a pot.)
+        // A ball that crept to rest over a pocket's edge (hanging) and is then gone has dropped.
+        tr.gone = 'pocketed';
+        tr.kfT = t;
+      }
+    });
+    // 5. New tentative tracks from what is left.
+    for (let c = 0; c < D.length; c++) {
+      if (usedDet[c]) continue;
+      const tr: Track = {
+        id: '',
+        kind: kindOfClass(game, D.cls[c]!),
+        kf: initState(D.x[c]!, D.y[c]!, p.measurementNoiseMm, 1),
+        kfT: t,
+        moving: false,
+        anchor: { x: D.x[c]!, y: D.y[c]!, n: 1 },
+        lastSeenT: t,
+        last: { x: D.x[c]!, y: D.y[c]! },
+        hits: 1,
+        confirmed: false,
+        votes: new Map(),
+        named: new Map(),
+        recent: [],
+        gone: null,
+        conf: D.conf[c]!,
+        everMoved: false,
+      };
+      addVote(tr, D.cls[c]!, D.conf[c]!, 0);
+      tracks.push(tr);
+    }
+    // Confirm tentative tracks seen long enough; drop dead tentative ones.
+    for (let j = tracks.length - 1; j >= 0; j--) {
+      const tr = tracks[j]!;
+      if (!tr.confirmed && tr.gone) tracks.splice(j, 1);
+      else if (!tr.confirmed && tr.hits >= p.minHits && !allocate(tr)) tracks.splice(j, 1);
+    }
+    for (const tr of tracks) {
+      if (!tr.confirmed) continue;
+      if (tr.gone) {
+        // Reported once, on the frame the ball left; then the track rests (its id may come back).
+        if (tr.lastSeenT >= 0 && tr.kfT === t) out.push({ id: tr.id, x: round2(tr.last.x), y: round2(tr.last.y), conf: round3(tr.conf), state: tr.gone });
+        tr.kfT = Infinity;
+        continue;
+      }
+      const seen = tr.lastSeenT === t;
+      const state: TrackStateName = !seen ? 'occluded' : tr.moving ? 'moving' : 'rest';
+      const [x, y] = !seen ? (tr.moving ? [tr.kf.s[0]!, tr.kf.s[1]!] : [tr.anchor.x, tr.anchor.y]) : tr.moving ? [tr.last.x, tr.last.y] : [tr.anchor.x, tr.anchor.y];
+      const ball: TrackedBall = { id: tr.id, x: round2(x), y: round2(y), conf: round3(seen ? tr.conf : tr.conf * 0.5), state };
+      out.push(ball);
+    }
+    out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return { i: frame.i, t, balls: out };
+  }
+
+  return { step, liveIds: () => tracks.filter((t) => t.confirmed && !t.gone).map((t) => t.id) };
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+const round3 = (v: number) => Math.round(v * 1000) / 1000;

@@ -1,0 +1,253 @@
+/** The event stage on synthetic trajectories with known answers (test/events/synth.ts). */
+import { describe, expect, test } from 'vitest';
+import type { StrokeEvent } from '../../src/core/contracts/strokes.js';
+import { builtinProfile } from '../../src/core/table.js';
+import { tracksToStrokes } from '../../src/events/index.js';
+import { refereeLog } from '../../src/rules/registry.js';
+import { aim, simulateTable, toTracks } from './synth.js';
+
+const table = builtinProfile('snooker');
+const R = table.ballDiameter / 2;
+const of = <K extends StrokeEvent['type']>(events: readonly StrokeEvent[], type: K) => events.filter((e): e is Extract<StrokeEvent, { type: K }> => e.type === type);
+
+describe('events from synthetic tracks', () => {
+  test('a straight roll with deceleration: one strike, no contact, rest within 3 mm', () => {
+    const run = simulateTable(table, [{ id: 'white', x: 889, y: 600 }, { id: 'black', x: 889, y: 3245 }], [{ t: 0.5, ball: 'white', vx: 0, vy: 900 }], { durationS: 5 });
+    const { log } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 1, seed: 3 }), table);
+    expect(log.strokes).toHaveLength(1);
+    const s = log.strokes[0]!;
+    expect(of(s.events, 'strike')).toHaveLength(1);
+    expect(Math.abs(s.t! - 0.5)).toBeLessThan(0.005);
+    expect(of(s.events, 'contact')).toHaveLength(0);
+    expect(of(s.events, 'cushion')).toHaveLength(0);
+    const w = s.rest!.find((b) => b.id === 'white')!;
+    const truth = run.rest.get('white')!;
+    expect(Math.hypot(w.x - truth.x, w.y - truth.y)).toBeLessThan(3);
+  });
+
+  test.each([25, 30, 60])('cue ball on an object ball between frames at %i fps: contact time within 2 ms', (fps) => {
+    for (const phase of [0.1, 0.37, 0.5, 0.83]) {
+      const white = { x: 889, y: 1000 }, red = { x: 905, y: 1600 };
+      // Strike time chosen so the contact falls at `phase` of a frame interval.
+      const v = aim(white, { x: red.x - 8, y: red.y }, 2500);
+      const probe = simulateTable(table, [{ id: 'white', ...white }, { id: 'red1', ...red }], [{ t: 0.3, ball: 'white', ...v }], { durationS: 1.2 });
+      const tc0 = probe.truth.contacts[0]!.t;
+      const shift = ((Math.ceil(tc0 * fps) - tc0 * fps + phase) % 1) / fps;
+      const run = simulateTable(table, [{ id: 'white', ...white }, { id: 'red1', ...red }], [{ t: 0.3 + shift, ball: 'white', ...v }], { durationS: 5 });
+      const tc = run.truth.contacts[0]!.t;
+      const { log } = tracksToStrokes(toTracks(run, { fps, noiseMm: 1, seed: Math.round(phase * 100) }), table);
+      const c = of(log.strokes[0]!.events, 'contact');
+      expect(c.length).toBeGreaterThanOrEqual(1);
+      expect(c[0]!.a).toBe('white');
+      expect(c[0]!.b).toBe('red1');
+      expect(Math.abs(c[0]!.t - tc)).toBeLessThan(0.002);
+      expect(c[0]!.conf!).toBeGreaterThanOrEqual(0.8);
+    }
+  });
+
+  test('two object balls hit 10 ms apart: the first contact is the right one', () => {
+    // The cue ball clips red1 (cut 20°) and, deflected, meets red2 ~10 ms later: both contacts
+    // fall in one frame interval at 30 fps, so only the fitted paths can order them.
+    const cut = 0.35;
+    const white = { x: 889, y: 1000 };
+    const red1 = { x: 889 + 2 * R * Math.sin(cut), y: 1600 };
+    const contactWhite = { x: 889, y: 1600 - 2 * R * Math.cos(cut) };
+    const u = { x: -Math.cos(cut), y: Math.sin(cut) }; // the cue ball's direction after the cut
+    const red2 = { x: contactWhite.x + u.x * (2 * R + 10), y: contactWhite.y + u.y * (2 * R + 10) };
+    for (const [k, tStrike] of [0.3, 0.311, 0.322].entries()) {
+      const run = simulateTable(table, [{ id: 'white', ...white }, { id: 'red1', ...red1 }, { id: 'red2', ...red2 }], [{ t: tStrike, ball: 'white', vx: 0, vy: 3000 }], { durationS: 4 });
+      const cw = run.truth.contacts.filter((c) => c.a === 'white' || c.b === 'white');
+      expect(cw.map((c) => c.b)).toEqual(['red1', 'red2']);
+      const gapMs = (cw[1]!.t - cw[0]!.t) * 1000;
+      expect(gapMs).toBeGreaterThan(7);
+      expect(gapMs).toBeLessThan(14);
+      const { log } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 1, seed: 9 + k }), table);
+      const c = of(log.strokes[0]!.events, 'contact').filter((e) => e.a === 'white');
+      expect(c.map((e) => e.b)).toEqual(['red1', 'red2']);
+      expect(Math.abs(c[0]!.t - cw[0]!.t)).toBeLessThan(0.002);
+      // The second ball starts slower (~1 m/s) from a cue ball already deflected: a looser bound.
+      expect(Math.abs(c[1]!.t - cw[1]!.t)).toBeLessThan(0.004);
+      expect(c[1]!.t - c[0]!.t).toBeGreaterThan(0.004);
+    }
+  });
+
+  test('cushion rebounds: side and time', () => {
+    const run = simulateTable(table, [{ id: 'white', x: 600, y: 900 }], [{ t: 0.4, ball: 'white', vx: -1800, vy: 500 }], { durationS: 5 });
+    expect(run.truth.cushions.map((c) => c.side)).toEqual(['left', 'right']);
+    const { log } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 1, seed: 4 }), table);
+    const cu = of(log.strokes[0]!.events, 'cushion');
+    expect(cu.map((c) => c.side)).toEqual(['left', 'right']);
+    cu.forEach((c, i) => expect(Math.abs(c.t - run.truth.cushions[i]!.t)).toBeLessThan(0.003));
+  });
+
+  test('a ball into a pocket is potted there; one passing near a pocket is not', () => {
+    // A straight pot: the cue ball sends red3 along the line to the top-right corner.
+    const red = { x: 1300, y: 3300 };
+    const dir = { x: 1778 - red.x, y: 3569 - red.y };
+    const len = Math.hypot(dir.x, dir.y);
+    const white = { x: red.x - (dir.x / len) * 400, y: red.y - (dir.y / len) * 400 };
+    const run = simulateTable(table, [{ id: 'white', ...white }, { id: 'red3', ...red }], [{ t: 0.3, ball: 'white', ...aim(white, red, 1500) }], { durationS: 5 });
+    expect(run.truth.pots[0]?.pocket).toBe('TR');
+    const { log } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 1, seed: 5 }), table);
+    const pots = of(log.strokes[0]!.events, 'pot');
+    expect(pots).toHaveLength(1);
+    expect(pots[0]).toMatchObject({ ball: 'red3', pocket: 'TR' });
+
+    // Passing the middle pocket 70 mm off the cushion: no pot.
+    const run2 = simulateTable(table, [{ id: 'white', x: 100, y: 1300 }], [{ t: 0.3, ball: 'white', vx: 0, vy: 1500 }], { durationS: 6 });
+    expect(run2.truth.pots).toHaveLength(0);
+    const { log: log2 } = tracksToStrokes(toTracks(run2, { fps: 30, noiseMm: 1, seed: 6 }), table);
+    expect(log2.strokes.flatMap((s) => of(s.events, 'pot'))).toHaveLength(0);
+  });
+
+  test.each(['missing', 'occluded'] as const)('a player hides resting balls for 20 frames (%s): no events, identities kept', (as) => {
+    const run = simulateTable(table, [{ id: 'white', x: 889, y: 600 }, { id: 'red1', x: 900, y: 2800 }, { id: 'pink', x: 889, y: 2676 }], [], { durationS: 4 });
+    const doc = toTracks(run, { fps: 30, noiseMm: 1, seed: 7, occlude: { from: 30, to: 49, balls: ['white', 'red1'], as } });
+    const { log } = tracksToStrokes(doc, table);
+    expect(log.strokes).toHaveLength(0);
+    expect(log.start!.balls).toHaveLength(3);
+  });
+
+  test('a ball put on the table by hand is a place event before the next strike', () => {
+    const run = simulateTable(table, [{ id: 'white', x: 889, y: 600 }, { id: 'blue', x: 889, y: 1784.5 }], [{ t: 2, ball: 'white', vx: 300, vy: 800 }], { durationS: 6 });
+    const doc = toTracks(run, { fps: 30, noiseMm: 1, seed: 8, appearAt: { blue: 1.0 } });
+    const { log } = tracksToStrokes(doc, table);
+    expect(log.strokes).toHaveLength(1);
+    const pl = of(log.strokes[0]!.events, 'place');
+    expect(pl).toHaveLength(1);
+    expect(pl[0]!.ball).toBe('blue');
+    expect(Math.hypot(pl[0]!.x - 889, pl[0]!.y - 1784.5)).toBeLessThan(2);
+    expect(pl[0]!.t).toBeLessThan(log.strokes[0]!.t!);
+  });
+
+  test('the referee accepts the log', () => {
+    const run = simulateTable(table, [{ id: 'white', x: 889, y: 1000 }, { id: 'red1', x: 895, y: 1600 }, { id: 'black', x: 889, y: 3245 }], [{ t: 0.3, ball: 'white', vx: 0, vy: 2000 }], { durationS: 6 });
+    const { log } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 1, seed: 2 }), table);
+    const res = refereeLog(log);
+    if (!res.ok) throw new Error(JSON.stringify(res.error));
+    expect(res.value.calls).toHaveLength(1);
+  });
+});
+
+describe('more events', () => {
+  test('a cue ball into two reds at once: simultaneous contacts (same t), flagged', () => {
+    // Two reds side by side, touching each other; the cue ball straight at the gap between them.
+    const white = { x: 889, y: 1000 };
+    const redL = { x: 889 - R - 0.2, y: 1600 }, redR = { x: 889 + R + 0.2, y: 1600 };
+    const run = simulateTable(table, [{ id: 'white', ...white }, { id: 'red1', ...redL }, { id: 'red2', ...redR }], [{ t: 0.3, ball: 'white', vx: 0, vy: 2500 }], { durationS: 6 });
+    const cw = run.truth.contacts.filter((c) => c.a === 'white' || c.b === 'white');
+    expect(Math.abs(cw[1]!.t - cw[0]!.t)).toBeLessThan(0.0005);
+    const { log } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 1, seed: 21 }), table);
+    const c = of(log.strokes[0]!.events, 'contact').filter((e) => e.a === 'white');
+    expect(c.map((e) => e.b).sort()).toEqual(['red1', 'red2']);
+    expect(c[0]!.t).toBe(c[1]!.t);
+    expect(c[0]!.conf!).toBeLessThan(0.8);
+    // The referee flags it for review rather than calling it.
+    const res = refereeLog(log);
+    if (!res.ok) throw new Error(JSON.stringify(res.error));
+    expect(res.value.calls[0]!.review.length).toBeGreaterThan(0);
+  });
+
+  test('baulk line crossings up and down, timed between frames', () => {
+    // From below the baulk line up the table, off the top cushion and back down through baulk.
+    const run = simulateTable(table, [{ id: 'white', x: 700, y: 500 }], [{ t: 0.3, ball: 'white', vx: 0, vy: 2200 }], { durationS: 9, decelMmPerS2: 300 });
+    // Exact crossings of y = 737 from the truth path at 2 kHz.
+    const truth: { t: number; dir: string }[] = [];
+    let prev = run.at(0).get('white')!.y;
+    for (let t = 0.0005; t < 9; t += 0.0005) {
+      const y = run.at(t).get('white')!.y;
+      if ((prev - table.baulkLineY!) * (y - table.baulkLineY!) < 0) truth.push({ t, dir: y > prev ? 'up' : 'down' });
+      prev = y;
+    }
+    expect(truth.map((c) => c.dir)).toEqual(['up', 'down']);
+    const { log } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 1, seed: 22 }), table);
+    const cr = of(log.strokes[0]!.events, 'cross').filter((e) => e.line === 'baulkLine');
+    expect(cr.map((e) => e.dir)).toEqual(['up', 'down']);
+    cr.forEach((c, i) => expect(Math.abs(c.t - truth[i]!.t)).toBeLessThan(0.004));
+  });
+
+  test('a ball that stops over a pocket edge is hanging; the cue ball stopping against a red is a touching candidate', () => {
+    // The simulation's middle pocket swallows only balls whose centre gets within 10 mm of it, so
+    // red1 can stop 30 mm from it: inside the real opening (86 mm), on the edge, not down.
+    const narrow = { ...table, pockets: { ...table.pockets, ML: { x: 0, y: 1784.5, mouth: 20 } } };
+    const run = simulateTable(narrow, [{ id: 'white', x: 889, y: 800 }, { id: 'red1', x: 200, y: 1784.5 }, { id: 'red2', x: 889, y: 1300 }], [{ t: 0.3, ball: 'red1', vx: -Math.sqrt(2 * 300 * (200 - 30)), vy: 0 }, { t: 0.31, ball: 'white', vx: 0, vy: Math.sqrt(2 * 300 * (500 - 2 * R - 0.5)) }], { durationS: 5, decelMmPerS2: 300 });
+    const rest = run.rest.get('red1')!;
+    expect(Math.hypot(rest.x - 0, rest.y - 1784.5)).toBeLessThan(43);
+    expect(Math.hypot(run.rest.get('white')!.x - 889, run.rest.get('white')!.y - (1300 - 2 * R))).toBeLessThan(1.5);
+    const { log } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 0.3, seed: 23 }), table);
+    const s = log.strokes.at(-1)! as (typeof log.strokes)[number] & { touchingCandidates?: string[] };
+    expect(of(s.events, 'hanging')).toEqual([expect.objectContaining({ ball: 'red1', pocket: 'ML' })]);
+    expect(s.touchingCandidates).toEqual(['red2']);
+  });
+
+  test('pool: numbered balls keep their ids; the head string is crossed', () => {
+    const pool = builtinProfile('pool8-9ft');
+    const run = simulateTable(pool, [{ id: 'cue', x: 635, y: 400 }, { id: '3', x: 650, y: 1200 }, { id: '8', x: 300, y: 2000 }], [{ t: 0.3, ball: 'cue', vx: 0, vy: 2000 }], { durationS: 7 });
+    const { log } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 1, seed: 24 }), pool);
+    const ev = log.strokes[0]!.events;
+    expect(of(ev, 'strike')[0]!.ball).toBe('cue');
+    expect(of(ev, 'contact')[0]).toMatchObject({ a: 'cue', b: '3' });
+    expect(of(ev, 'cross').some((e) => e.line === 'headString' && e.ball === 'cue' && e.dir === 'up')).toBe(true);
+    expect(refereeLog(log).ok).toBe(true);
+  });
+});
+
+describe('novus', () => {
+  test('zone and centre-circle crossings of the striker, and a pawn pot in a corner', () => {
+    const novus = builtinProfile('novus');
+    // The striker up the board from inside zone 0, through the centre circle, into zone 1.
+    const run = simulateTable(novus, [{ id: 'striker', x: 480, y: 50, r: novus.cueBallDiameter / 2 }, { id: 'a1', x: 100, y: 600 }], [{ t: 0.3, ball: 'striker', vx: 0, vy: Math.sqrt(2 * 450 * 900) }], { durationS: 4.5, decelMmPerS2: 450 });
+    const { log } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 0.5, seed: 31 }), novus);
+    const cr = of(log.strokes[0]!.events, 'cross').map((e) => `${e.line}:${e.dir}`);
+    expect(cr).toEqual(['zone0:out', 'centreCircle:in', 'centreCircle:out', 'zone1:in']);
+    expect(of(log.strokes[0]!.events, 'strike')[0]!.ball).toBe('striker');
+
+    // A pawn sent into the bottom-left corner.
+    const run2 = simulateTable(novus, [{ id: 'striker', x: 400, y: 400, r: novus.cueBallDiameter / 2 }, { id: 'a2', x: 300, y: 300 }], [{ t: 0.3, ball: 'striker', ...aim({ x: 400, y: 400 }, { x: 300, y: 300 }, 1400) }], { durationS: 4, decelMmPerS2: 450 });
+    expect(run2.truth.pots.map((p) => `${p.ball}@${p.pocket}`)).toContain('a2@BL');
+    const { log: log2 } = tracksToStrokes(toTracks(run2, { fps: 30, noiseMm: 0.5, seed: 32 }), novus);
+    expect(of(log2.strokes[0]!.events, 'pot').map((p) => `${p.ball}@${p.pocket}`)).toContain('a2@BL');
+  });
+});
+
+describe('robustness', () => {
+  test('a cut-away (view: false) in the middle of a stroke invents nothing and keeps the contact', () => {
+    const run = simulateTable(table, [{ id: 'white', x: 889, y: 1000 }, { id: 'red1', x: 895, y: 1600 }, { id: 'black', x: 889, y: 3245 }], [{ t: 0.3, ball: 'white', vx: 0, vy: 2000 }], { durationS: 7 });
+    const doc = toTracks(run, { fps: 30, noiseMm: 1, seed: 41 });
+    // Frames 45–60 (1.5–2 s): a broadcast cut-away while the red is rolling.
+    for (const f of doc.frames) if (f.i >= 45 && f.i <= 60) {
+      f.view = false;
+      f.balls = [];
+    }
+    const { log } = tracksToStrokes(doc, table);
+    expect(log.strokes).toHaveLength(1);
+    const ev = log.strokes[0]!.events;
+    expect(of(ev, 'contact')).toHaveLength(1);
+    expect(of(ev, 'pot')).toHaveLength(0);
+    expect(of(ev, 'offTable')).toHaveLength(0);
+    expect(of(ev, 'touch')).toHaveLength(0);
+  });
+
+  test('event parameters are range-checked', () => {
+    expect(() => tracksToStrokes(toTracks(simulateTable(table, [{ id: 'white', x: 500, y: 500 }], [], { durationS: 0.5 }), { fps: 30 }), table, { params: { atRestMs: 5 } })).toThrow(/field atRestMs/);
+  });
+});
+
+describe('positions written', () => {
+  test('property: separateOverlaps leaves no pair overlapping by noise, and moves each ball at most what it must', async () => {
+    const { separateOverlaps } = await import('../../src/events/strokes.js');
+    const fc = (await import('fast-check')).default;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.double({ min: -3, max: 3, noNaN: true }), fc.double({ min: -3, max: 3, noNaN: true })), { minLength: 5, maxLength: 5 }), (noise) => {
+        // A row of five touching balls, each centre off by up to 3 mm.
+        const truth = noise.map((_, i) => ({ id: `red${i + 1}`, x: 500 + i * 2 * R, y: 1000 }));
+        const balls = truth.map((b, i) => ({ ...b, x: b.x + noise[i]![0], y: b.y + noise[i]![1] }));
+        const before = balls.map((b) => ({ ...b }));
+        separateOverlaps(balls, () => R);
+        for (let i = 0; i < balls.length; i++) for (let j = i + 1; j < balls.length; j++) expect(Math.hypot(balls[i]!.x - balls[j]!.x, balls[i]!.y - balls[j]!.y)).toBeGreaterThanOrEqual(2 * R - 0.02);
+        balls.forEach((b, i) => expect(Math.hypot(b.x - before[i]!.x, b.y - before[i]!.y)).toBeLessThan(15));
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

@@ -1,0 +1,111 @@
+/** The tracker on synthetic detections: identities, states, occlusion, votes, placements, pots. */
+import { describe, expect, test } from 'vitest';
+import type { TrackFrame } from '../../src/core/contracts/tracks.js';
+import { builtinProfile } from '../../src/core/table.js';
+import { tracksToStrokes } from '../../src/events/index.js';
+import { createTracker } from '../../src/tracking/index.js';
+import { simulateTable, type SynthRun } from '../events/synth.js';
+import { fakeDetections, type FakeDetectorOptions } from './fakeDetector.js';
+
+const table = builtinProfile('snooker');
+
+function track(run: SynthRun, o: FakeDetectorOptions): TrackFrame[] {
+  const tr = createTracker(table);
+  return fakeDetections(run, o).frames.map((f) => tr.step(f));
+}
+
+/** Track id → true id, read where each track is nearest a true ball; a track that changes owner is a switch. */
+function identitySwitches(run: SynthRun, frames: TrackFrame[]): { switches: number; owner: Map<string, string> } {
+  const owner = new Map<string, string>();
+  let switches = 0;
+  for (const f of frames) {
+    const truth = run.at(f.t);
+    for (const b of f.balls) {
+      if (b.state !== 'rest' && b.state !== 'moving') continue;
+      let best = '', bd = Infinity;
+      for (const [id, q] of truth) {
+        const d = Math.hypot(q.x - b.x, q.y - b.y);
+        if (d < bd) {
+          bd = d;
+          best = id;
+        }
+      }
+      if (bd > 20) continue;
+      const o = owner.get(b.id);
+      if (o === undefined) owner.set(b.id, best);
+      else if (o !== best) {
+        switches++;
+        owner.set(b.id, best);
+      }
+    }
+  }
+  return { switches, owner };
+}
+
+describe('tracker', () => {
+  test('a stroke with a contact and a cushion: ids from classes, no switches, states rest → moving → rest', () => {
+    const run = simulateTable(table, [{ id: 'white', x: 889, y: 1000 }, { id: 'red1', x: 895, y: 1600 }, { id: 'red2', x: 1200, y: 2000 }, { id: 'black', x: 889, y: 3245 }], [{ t: 0.5, ball: 'white', vx: 0, vy: 2200 }], { durationS: 8 });
+    const frames = track(run, { fps: 30, noiseMm: 1, seed: 1 });
+    const ids = new Set(frames.flatMap((f) => f.balls.map((b) => b.id)));
+    expect([...ids].sort()).toEqual(['black', 'red1', 'red2', 'white']);
+    const { switches, owner } = identitySwitches(run, frames);
+    expect(switches).toBe(0);
+    expect(owner.get('white')).toBe('white');
+    expect(owner.get('black')).toBe('black');
+    const whiteStates = frames.map((f) => f.balls.find((b) => b.id === 'white')?.state).filter(Boolean);
+    expect(whiteStates[0]).toBe('rest');
+    expect(whiteStates).toContain('moving');
+    expect(whiteStates.at(-1)).toBe('rest');
+    // Through the event stage: the same contact the simulator made, within 2 ms.
+    const { log } = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', frames }, table);
+    const c = log.strokes[0]!.events.find((e) => e.type === 'contact')!;
+    expect(c).toMatchObject({ a: 'white', b: owner.get('red1') === 'red1' ? 'red1' : 'red2' });
+    expect(Math.abs(c.t - run.truth.contacts[0]!.t)).toBeLessThan(0.002);
+  });
+
+  test('a fast red seen as brown on a third of its frames stays a red; the brown keeps its id', () => {
+    const run = simulateTable(table, [{ id: 'white', x: 889, y: 600 }, { id: 'red1', x: 889, y: 1200 }, { id: 'brown', x: 889, y: 737 + 200 }], [{ t: 0.5, ball: 'red1', vx: 300, vy: 2500 }], { durationS: 6 });
+    const frames = track(run, { fps: 30, noiseMm: 1, seed: 2, confuse: (id, v, rng) => (id === 'red1' && v > 300 && rng() < 0.33 ? 'brown' : undefined) });
+    const ids = new Set(frames.flatMap((f) => f.balls.map((b) => b.id)));
+    expect([...ids].sort()).toEqual(['brown', 'red1', 'white']);
+    expect(identitySwitches(run, frames).switches).toBe(0);
+  });
+
+  test('a player hides two resting balls for 20 frames: occluded, same ids after, no events', () => {
+    const run = simulateTable(table, [{ id: 'white', x: 889, y: 600 }, { id: 'red1', x: 900, y: 2800 }, { id: 'pink', x: 889, y: 2676 }], [], { durationS: 4 });
+    const frames = track(run, { fps: 30, noiseMm: 1, seed: 3, occlude: { from: 30, to: 49, balls: ['white', 'red1'] } });
+    expect(frames[40]!.balls.find((b) => b.id === 'white')!.state).toBe('occluded');
+    expect(frames[60]!.balls.map((b) => `${b.id}:${b.state}`).sort()).toEqual(['pink:rest', 'red1:rest', 'white:rest']);
+    const w = frames[40]!.balls.find((b) => b.id === 'white')!;
+    expect(Math.hypot(w.x - 889, w.y - 600)).toBeLessThan(1.5);
+    const { log } = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', frames }, table);
+    expect(log.strokes).toHaveLength(0);
+  });
+
+  test('a rolling ball hidden for 6 frames is found again with its id (re-identification)', () => {
+    const run = simulateTable(table, [{ id: 'white', x: 889, y: 600 }, { id: 'red1', x: 300, y: 2800 }, { id: 'red2', x: 1500, y: 2800 }], [{ t: 0.3, ball: 'white', vx: 0, vy: 1500 }], { durationS: 6 });
+    const frames = track(run, { fps: 30, noiseMm: 1, seed: 4, occlude: { from: 20, to: 25, balls: ['white'] } });
+    const ids = new Set(frames.flatMap((f) => f.balls.map((b) => b.id)));
+    expect([...ids].sort()).toEqual(['red1', 'red2', 'white']);
+    expect(identitySwitches(run, frames).switches).toBe(0);
+    const { log } = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', frames }, table);
+    expect(log.strokes).toHaveLength(1);
+    expect(log.strokes[0]!.events.map((e) => e.type)).toEqual(['strike', 'cross', 'cushion']);
+  });
+
+  test('a ball put down by hand gets an id and becomes a place event; a potted ball is pocketed', () => {
+    const red = { x: 1300, y: 3300 };
+    const dir = { x: 1778 - red.x, y: 3569 - red.y };
+    const len = Math.hypot(dir.x, dir.y);
+    const white = { x: red.x - (dir.x / len) * 400, y: red.y - (dir.y / len) * 400 };
+    const run = simulateTable(table, [{ id: 'white', ...white }, { id: 'red1', ...red }, { id: 'blue', x: 889, y: 1784.5 }], [{ t: 2, ball: 'white', vx: (dir.x / len) * 1500, vy: (dir.y / len) * 1500 }], { durationS: 7 });
+    expect(run.truth.pots).toEqual([expect.objectContaining({ ball: 'red1', pocket: 'TR' })]);
+    const frames = track(run, { fps: 30, noiseMm: 1, seed: 5, appearAt: { blue: 1 } });
+    expect(frames.some((f) => f.balls.some((b) => b.id === 'red1' && b.state === 'pocketed'))).toBe(true);
+    const { log } = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', frames }, table);
+    expect(log.strokes).toHaveLength(1);
+    const ev = log.strokes[0]!.events;
+    expect(ev.find((e) => e.type === 'place')).toMatchObject({ ball: 'blue' });
+    expect(ev.find((e) => e.type === 'pot')).toMatchObject({ ball: 'red1', pocket: 'TR' });
+  });
+});
