@@ -392,3 +392,14 @@ function recordMarkings(ev: EndEvidence, found: string[], checks: Record<string,
   if (ev.spotsMatched.length) found.push('spots');
   found.push('end');
 }
+
+/**
+ * Which of several solves (frames of one recording) to keep: the one confirmed by more of the
+ * table's markings first, then the lower reprojection error. A residual is measured on the points a
+ * solve used, so a frame where a faint baulk line was missed can report a lower error while being
+ * several mm off (seen on the first, softer frame of an H.264 stream).
+ */
+export function betterCalibration(a: Calibration, b: Calibration): Calibration {
+  if (a.found.length !== b.found.length) return a.found.length > b.found.length ? a : b;
+  return a.reprojectionErrorMm <= b.reprojectionErrorMm ? a : b;
+}

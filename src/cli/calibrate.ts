@@ -16,7 +16,7 @@ import type { RgbFrame } from '../calibration/image.js';
 import { calibrateFromPoints, parseCorners, parsePointsFile } from '../calibration/manual.js';
 import { drawCalibration } from '../calibration/overlay.js';
 import { measuredProfile } from '../calibration/profile.js';
-import { calibrateFrame, type CalibrationDetail, type CalibrationFailure } from '../calibration/solve.js';
+import { betterCalibration, calibrateFrame, type CalibrationDetail, type CalibrationFailure } from '../calibration/solve.js';
 import type { Pt } from '../calibration/geometry.js';
 import { handleError } from './handleError.js';
 import { readJsonInput } from './io.js';
@@ -90,7 +90,7 @@ export async function runCalibrate(source: string, o: Options): Promise<Calibrat
         failures.push(r.error);
         continue;
       }
-      if (!detail || r.value.calibration.reprojectionErrorMm < detail.calibration.reprojectionErrorMm) detail = r.value;
+      if (!detail || betterCalibration(r.value.calibration, detail.calibration) !== detail.calibration) detail = r.value;
     }
     if (!detail) {
       const e = failures[0]!;
