@@ -4,6 +4,7 @@
  * "plumb-line" method). Same model as OpenCV's and the simulator's: r_d = r (1 + k1 r² + k2 r⁴) on
  * coordinates normalised by the focal length around the image centre.
  */
+import { distortPixel, undistortPixel } from '../core/lens.js';
 import { fitLineTls, lineDistance, type Pt } from './geometry.js';
 
 export interface RadialDistortion {
@@ -16,25 +17,14 @@ export interface RadialDistortion {
   k2: number;
 }
 
-/** Distorted pixel → ideal (undistorted) pixel, by fixed-point iteration. */
+/** Distorted pixel → ideal (undistorted) pixel (the shared lens model, src/core/lens.ts). */
 export function undistortPoint(d: RadialDistortion, u: number, v: number): Pt {
-  const xd = (u - d.cx) / d.fx, yd = (v - d.cy) / d.fy;
-  let x = xd, y = yd;
-  for (let i = 0; i < 25; i++) {
-    const r2 = x * x + y * y;
-    const k = 1 + d.k1 * r2 + d.k2 * r2 * r2;
-    x = xd / k;
-    y = yd / k;
-  }
-  return [d.fx * x + d.cx, d.fy * y + d.cy];
+  return undistortPixel(d, u, v);
 }
 
 /** Ideal pixel → distorted pixel (the forward lens model). */
 export function distortPoint(d: RadialDistortion, u: number, v: number): Pt {
-  const x = (u - d.cx) / d.fx, y = (v - d.cy) / d.fy;
-  const r2 = x * x + y * y;
-  const k = 1 + d.k1 * r2 + d.k2 * r2 * r2;
-  return [d.fx * x * k + d.cx, d.fy * y * k + d.cy];
+  return distortPixel(d, u, v);
 }
 
 /** Robust straightness cost: mean squared distance to each side's TLS line, residuals capped at `capPx`. */

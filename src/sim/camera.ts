@@ -7,6 +7,7 @@
  */
 import { inv3, mul3, normaliseH, type Mat3 } from '../core/mat3.js';
 import type { TableProfile } from '../core/table.js';
+import { undistortPixel as undistortLens } from '../core/lens.js';
 
 export type CameraKind = 'overhead' | 'broadcast' | 'oblique';
 
@@ -66,15 +67,7 @@ export function depthOf(cam: Camera, X: number, Y: number, Z: number): number {
 
 /** Remove radial distortion from a pixel (iterative inverse), giving the ideal pinhole pixel. */
 export function undistortPixel(cam: Camera, u: number, v: number): [number, number] {
-  const xd = (u - cam.cx) / cam.fx, yd = (v - cam.cy) / cam.fy;
-  let x = xd, y = yd;
-  for (let i = 0; i < 20; i++) {
-    const r2 = x * x + y * y;
-    const k = 1 + cam.k1 * r2 + cam.k2 * r2 * r2;
-    x = xd / k;
-    y = yd / k;
-  }
-  return [cam.fx * x + cam.cx, cam.fy * y + cam.cy];
+  return undistortLens(cam, u, v);
 }
 
 /** Homography table (x, y) at height z → undistorted image pixel. */

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { undistortPoint } from '../../src/calibration/distortion.js';
 import { betterCalibration, calibrateFrame } from '../../src/calibration/solve.js';
 import { applyH, type Mat3 } from '../../src/core/mat3.js';
 import { builtinProfile } from '../../src/core/table.js';
@@ -55,18 +56,7 @@ describe.each(samples)('sample $name', ({ name, dir }) => {
       const X = table.bed.width * fx, Y = table.bed.length * fy;
       const [u, v] = project(camera, X, Y, 0)!;
       // The calibration maps undistorted pixels; undo its own lens model first.
-      let uu = u, vv = v;
-      if (d) {
-        const xd = (u - d.cx) / d.fx, yd = (v - d.cy) / d.fy;
-        let x = xd, y = yd;
-        for (let i = 0; i < 20; i++) {
-          const r2 = x * x + y * y, k = 1 + d.k1 * r2 + d.k2 * r2 * r2;
-          x = xd / k;
-          y = yd / k;
-        }
-        uu = x * d.fx + d.cx;
-        vv = y * d.fy + d.cy;
-      }
+      const [uu, vv] = d ? undistortPoint(d, u, v) : [u, v];
       const [x, y] = applyH(H, uu, vv);
       errs.push(Math.hypot(x - X, y - Y));
     }

@@ -9,6 +9,7 @@ import type { TracksDoc, TrackFrame } from '../../src/core/contracts/tracks.js';
 import type { GameId, PocketId, CushionSide } from '../../src/core/games.js';
 import { POCKETS } from '../../src/core/games.js';
 import type { TableProfile } from '../../src/core/table.js';
+import { mulberry32 } from '../../src/core/random.js';
 
 export interface SynthBall {
   id: string;
@@ -41,16 +42,7 @@ export interface SynthRun {
   durationS: number;
 }
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 export function gaussian(rng: () => number): number {
   const u = Math.max(1e-12, rng()), v = rng();

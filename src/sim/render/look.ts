@@ -6,6 +6,7 @@
  */
 import { assertNever, type GameId } from '../../core/games.js';
 import type { OverlayStyle } from './overlay.js';
+import { mulberry32 } from '../../core/random.js';
 
 export type Rgb = [number, number, number];
 
@@ -89,17 +90,7 @@ export interface LookParams {
   ballColourJitter: number;
 }
 
-/** Small fast seeded PRNG (mulberry32): 32-bit state, period 2³², good enough for looks and noise. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 /** Lights as fractions of the bed; turned into mm by `lightsForBed`. */
 function canopy(game: GameId): LightParams[] {

@@ -17,6 +17,7 @@
  */
 import type { GameId } from '../../core/games.js';
 import type { TableProfile } from '../../core/table.js';
+import { mulberry32 } from '../../core/random.js';
 
 export interface PlacedBall {
   id: string;
@@ -134,16 +135,7 @@ export function defaultCueBallPlace(game: GameId, table: TableProfile, player: 0
   }
 }
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 function shuffle<T>(a: T[], rng: () => number): T[] {
   for (let i = a.length - 1; i > 0; i--) {
