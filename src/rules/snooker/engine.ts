@@ -178,7 +178,9 @@ function addFoul(c: Ctx, code: string, detail: string, ball?: string): void {
   if (!c.fouls.some((x) => x.code === code && x.ball === ball)) c.fouls.push(f);
 }
 
-function applyStroke(prev: SnookerState, stroke: Stroke, index: number): Result<StrokeOutcome<SnookerState, SnookerCall>, InputErrorInfo> {
+function applyStroke(prev: SnookerState, strokeIn: Stroke, index: number): Result<StrokeOutcome<SnookerState, SnookerCall>, InputErrorInfo> {
+  // Reds are interchangeable: a nomination of "red" names any red on the table.
+  const stroke = strokeIn.nominated === 'red' ? { ...strokeIn, nominated: Object.keys(prev.balls).find(isRed) ?? 'red1' } : strokeIn;
   if (prev.frameOver) {
     return err({ code: 'FRAME_OVER', stroke: index, field: 'events', message: `the frame ended at stroke ${prev.strokes - 1} (winner: player ${prev.winner}); a new frame needs a new log` });
   }

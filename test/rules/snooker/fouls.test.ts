@@ -28,6 +28,7 @@ const rows: Row[] = [
   { code: 'CUE_BALL_NOT_IN_D', how: 'placed above the baulk line', start: { balls: 'standard' }, stroke: { events: [e.place(0, 'white', 889, 800), e.strike(1), e.hit(1.5, 'red1')] }, penalty: 4 },
   { code: 'WRONG_CUE_BALL', how: 'the cue strikes a red', start, stroke: { events: [e.strike(1, 'red1'), e.hit(1.2, 'red2', 'red1')] }, penalty: 7 },
   { code: 'RED_AFTER_RED', how: 'a red nominated after a red', start: colourAfterRed, stroke: { nominated: 'red1', events: [e.strike(1), e.hit(1.3, 'red1')] }, penalty: 7 },
+  { code: 'RED_AFTER_RED', how: '"red" (any red) nominated after a red', start: colourAfterRed, stroke: { nominated: 'red', events: [e.strike(1), e.hit(1.3, 'red2')] }, penalty: 7 },
   { code: 'STRUCK_WHILE_MOVING', how: 'the blue still rolling at the strike', start, stroke: { events: [e.strike(1), e.hit(1.3, 'red1')], paths: { blue: [[0.9, 889, 1784.5], [1.0, 889, 1790]] } }, penalty: 5 },
   { code: 'TOUCHING_BALL_MOVED', how: 'the declared touching ball moves', start: { balls: layout({ white: { x: 760, y: 2850 } }) }, stroke: { touching: ['red5'], events: [e.strike(1), e.hit(1.01, 'red5')] }, penalty: 4 },
   { code: 'TOUCHED_BALL', how: 'a hand touches the black during the stroke', start, stroke: { events: [e.strike(1), e.hit(1.3, 'red1'), { t: 1.5, type: 'touch', ball: 'black', by: 'hand' }] }, penalty: 7 },
