@@ -180,7 +180,7 @@ def evaluate(model, images, labels, classes, mean, std, match_px=None):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('--data', required=True)
+    ap.add_argument('--data', required=True, help='dataset folder(s), comma-separated')
     ap.add_argument('--val', help='held-out dataset folder (other seeds and camera poses)')
     ap.add_argument('--out', required=True, help='output path without extension: writes .onnx and .json')
     ap.add_argument('--steps', type=int, default=3000)
@@ -195,7 +195,14 @@ def main():
     torch.manual_seed(args.seed); np.random.seed(args.seed)
     rng = random.Random(args.seed)
     torch.set_num_threads(args.threads)
-    meta, images, labels = load(args.data)
+    # --data may list several folders (comma-separated), e.g. renders from different seeds.
+    parts = [load(d) for d in args.data.split(',')]
+    meta = parts[0][0]
+    for m, _, _ in parts[1:]:
+        assert m['classes'] == meta['classes'] and (m['width'], m['height']) == (meta['width'], meta['height']), 'datasets disagree'
+    images = np.concatenate([p[1] for p in parts]) if len(parts) > 1 else parts[0][1]
+    labels = [l for p in parts for l in p[2]]
+    meta = {**meta, 'seed': [p[0].get('seed') for p in parts], 'count': len(images)}
     classes = meta['classes']
     mean = np.array([0.485, 0.456, 0.406], np.float32)
     std = np.array([0.229, 0.224, 0.225], np.float32)

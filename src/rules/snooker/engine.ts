@@ -385,7 +385,7 @@ function applyStroke(prev: SnookerState, strokeIn: Stroke, index: number): Resul
   const F = first.balls;
   if (strike.ball === 'white') judgeFirstContact(c, F, first.touchingOn, onSet, { nominated, nomColour, freeNom, implicit });
   if (F.length > 0 && first.conf < s.config.reviewConfidence) reviews.push(review('LOW_CONFIDENCE_CONTACT', `first contact ${F.join('+')} has confidence ${round3(first.conf)}`, first.conf, 'which ball did the cue ball hit first?'));
-  closeContacts(c, strike.t, F);
+  closeContacts(c, F);
 
   // Pots (spec §4.2).
   if (cuePotted) addFoul(c, 'IN_OFF', `the cue ball was potted in ${pots.find((p) => p.ball === 'white')!.pocket}`);
@@ -537,10 +537,8 @@ function judgeFirstContact(
     if (touchingOn && touchingOn === target) return;
     // A colour nominated and a red (or another colour) caught first: F14 at the higher value (commentary to 12.20).
     const concerned = F.reduce((m, b) => (valueOf(b) > valueOf(m) ? b : m), F[0]!);
+    // Two colours hit together with no nomination are penalised at the higher value (spec §2).
     addFoul(c, 'WRONG_BALL_FIRST', F.length > 1 ? `simultaneous hit on ${F.join(' and ')}` : `first contact '${F[0]}', nominated '${target ?? 'none'}'`, concerned);
-    if (F.length > 1 && !target) {
-      // Two colours hit together with no nomination: penalised at the higher value (spec §2).
-    }
     return;
   }
   const allOn = F.every((b) => onSet.has(b));
@@ -562,8 +560,7 @@ function judgeFirstContact(
 }
 
 /** Contacts of the cue ball with another ball just after the first one: the order may be wrong. */
-function closeContacts(c: Ctx, strikeT: number, F: string[]): void {
-  void strikeT;
+function closeContacts(c: Ctx, F: string[]): void {
   const cc = eventsOf(c.stroke.events, 'contact').filter((e) => e.a === 'white' || e.b === 'white');
   if (cc.length < 2 || F.length !== 1) return;
   const t0 = cc[0]!.t;
@@ -746,7 +743,8 @@ function foulPath(c: Ctx, f: StrokeFacts): Result<StrokeOutcome<SnookerState, Sn
   const missEvent = eventsOf(c.stroke.events, 'miss')[0];
   let fullBall = false;
   if (firstFoul && !blackDecides && f.strikePos) {
-    const ballsOn = [...ballsOnIds({ balls: f.pos, phase: phaseBefore, colourOn: snapshot.colourOn }, phaseBefore === 'COLOUR_AFTER_RED' ? null : null)];
+    // Balls that are or could be on (after a red: every colour), plus a nominated free ball.
+    const ballsOn = ballsOnIds({ balls: f.pos, phase: phaseBefore, colourOn: snapshot.colourOn }, null);
     if (f.freeNom) ballsOn.push(f.freeNom);
     const list = geoList(f.pos);
     const exempt = new Set(['white', ...ballsOn]);
@@ -826,11 +824,9 @@ function foulPath(c: Ctx, f: StrokeFacts): Result<StrokeOutcome<SnookerState, Sn
 function respotBlack(s: SnookerState): void {
   // Scores level after the black: the black is re-spotted, lots are drawn, the first player plays from hand.
   s.phase = 'RESPOTTED_BLACK';
-  const spot = s.table.spots.black!;
   const others = geoList(s.balls).filter((b) => b.id !== 'black' && b.id !== 'white');
   const r = respotColours(['black'], others, s.table, { R: s.R, placeEpsMm: s.config.placeEpsMm, order: s.config.respotOrder, searchDown: true })[0]!;
   s.balls = { black: { x: r.x, y: r.y } };
-  void spot;
   s.pendingRespots = [r];
   s.inHand = true;
   s.awaitingLots = true;
@@ -926,7 +922,7 @@ function legalPath(c: Ctx, f: StrokeFacts): Result<StrokeOutcome<SnookerState, S
       }
       break;
   }
-  if (s.phase === 'COLOURS_SEQUENCE' && !s.balls[s.colourOn] && !frameOver && s.phase === 'COLOURS_SEQUENCE') {
+  if (s.phase === 'COLOURS_SEQUENCE' && !s.balls[s.colourOn] && !frameOver) {
     s.colourOn = lowestColour(s.balls) ?? 'black';
   }
   if (points > 0) {
