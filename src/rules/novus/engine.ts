@@ -12,7 +12,7 @@ import type { PointMm, TableProfile } from '../../core/table.js';
 import type { RulesEngine, StrokeOutcome } from '../contract.js';
 import { checkStrokeCommon } from '../validate.js';
 import { NOVUS_VARIANTS } from './config.js';
-import { dist, pawnIsDark, strikerPlacementFaults, VISIBILITY_UNCERTAINTY_MM, type Player } from './geometry.js';
+import { dist, distToOwnEdge, pawnIsDark, strikerPlacementFaults, VISIBILITY_UNCERTAINTY_MM, type Player } from './geometry.js';
 import {
   MATCH_LOSS_CODES,
   nearestSide,
@@ -88,7 +88,14 @@ const SAME_SPOT_MM = 5;
 const PLACING_NUDGE_MM = 5;
 const NOVUS_POCKETS = new Set<string>(['BL', 'BR', 'TL', 'TR']);
 /** Names of the spec's manual inputs (§3.2) accepted for the codes they mean. */
-const FOUL_ALIASES: Record<string, string> = { OUT_OF_TURN: 'PLAYED_OUT_OF_TURN', REFUSED_TO_STRIKE: 'DELAY' };
+const FOUL_ALIASES: Record<string, string> = {
+  OUT_OF_TURN: 'PLAYED_OUT_OF_TURN',
+  REFUSED_TO_STRIKE: 'DELAY',
+  // The contract's codes of the other games for the same Novus faults (a hand-entered log may use them).
+  TOUCHED_BALL: 'TOUCHED_PAWN',
+  STRUCK_WHILE_MOVING: 'TOUCHED_PAWN',
+  PUSH_STROKE: 'DOUBLE_HIT',
+};
 
 function radiusOf(s: NovusState) {
   return (id: string) => (id === STRIKER ? s.board.strikerRadiusMm : s.board.pawnRadiusMm);
@@ -209,6 +216,13 @@ export function applyNovusStroke(input: NovusState, stroke: Stroke, index: numbe
   // The strike event opens the stroke: it and everything after it are the stroke proper.
   stroke.events.forEach((e, i) => (struck && i >= strikeIdx ? afterStrike : preStrike).push({ e, i }));
   const strikeT = struck ? stroke.events[strikeIdx]!.t : Infinity;
+  // A striker listed in `start.balls` is the placement of the log's first stroke, unless it says otherwise.
+  if (s.startStriker && struck) {
+    // Only a striker in the striker's own edge area is a placement; one elsewhere is where it last stopped.
+    const nearOwnEdge = distToOwnEdge(b, s.startStriker, P) <= b.zoneLineMm + b.zoneLineWidthMm / 2 + b.strikerRadiusMm;
+    if (nearOwnEdge && !strikerAt && !preStrike.some(({ e }) => e.type === 'place' && e.ball === STRIKER)) strikerAt = { ...s.startStriker };
+    s.startStriker = null;
+  }
 
   const strikerFouls: { code: PenaltyFoulCode; detail: string; ball?: string }[] = [];
   const oppFouls: { code: PenaltyFoulCode; detail: string; ball?: string }[] = [];
@@ -334,6 +348,9 @@ export function applyNovusStroke(input: NovusState, stroke: Stroke, index: numbe
     if (e.type === 'touch') {
       const lowConf = (e.conf ?? 1) < s.config.minConf;
       const owner = ownerOf(e.ball);
+      // Seed 003 rule 12.5: until the stroke the player may move the placed striker by hand (or
+      // re-place it). Only the cue touching it makes a stroke (rule 12.9), so that stays a fault.
+      if (e.ball === STRIKER && e.by !== 'cue' && (!struck || i < strikeIdx)) continue;
       // Before the strike, a pawn moved right beside the placed striker was nudged by the placing (N-P8).
       const placingAt = strikerAt;
       if (!lowConf && i < strikeIdx && placingAt && owner !== null && pre[e.ball] && dist(placingAt, pre[e.ball]!) - b.strikerRadiusMm - b.pawnRadiusMm < PLACING_NUDGE_MM) {
@@ -424,6 +441,12 @@ export function applyNovusStroke(input: NovusState, stroke: Stroke, index: numbe
   for (const [k, r] of (stroke.rest ?? []).entries()) {
     if (r.id === STRIKER || onBoard.has(r.id)) continue;
     const at = removedAt.get(r.id);
+    if (at !== undefined && stroke.events[at]!.type === 'offTable') {
+      // Seed 003 rule 12.11: a pawn that flew, touched something outside and fell back counts as off
+      // the board. A log may record where it fell back: the rules put it back, the rest is ignored.
+      reviews.push({ code: 'REST_MISMATCH', reason: `rest[${k}]: '${r.id}' left the board at events[${at}] and fell back; it counts as off the board (seed 003 rule 12.11)`, conf: 0.5 });
+      continue;
+    }
     if (at !== undefined) return fail(index, `rest[${k}].id`, 'NOT_ON_BOARD', `'${r.id}' is listed at rest but left the board at events[${at}]`);
     if (!restInferred) reviews.push({ code: 'REST_MISMATCH', reason: `rest[${k}]: '${r.id}' is pocketed by the rules so far; ignored`, conf: 0.5 });
   }

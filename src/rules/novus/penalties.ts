@@ -82,8 +82,9 @@ const discs = (pieces: Readonly<Record<string, PointMm>>, r: number, extra: read
 
 /**
  * Penalty pawns (spec §9.3): on the middle line of the offender's far edge, touching that edge; if
- * taken, the nearest free place along that edge, offender's right first, then alternating sides, so
- * several pawns end symmetric about the middle line. Pawns already there are never moved.
+ * taken, the nearest free place along that edge, offender's right first, then alternating sides.
+ * Several pawns at once go symmetric about the middle line when there is room. Pawns already there
+ * are never moved.
  */
 export function placePenaltyPawns(b: NovusBoard, pieces: Readonly<Record<string, PointMm>>, offender: Player, ids: readonly string[]): Placed[] {
   const r = b.pawnRadiusMm;
@@ -91,6 +92,20 @@ export function placePenaltyPawns(b: NovusBoard, pieces: Readonly<Record<string,
   // Player 0 faces +y, so his right is +x; player 1 faces −y, so his right is −x.
   const right: 1 | -1 = offender === 0 ? 1 : -1;
   const placed: Placed[] = [];
+  // Several pawns at once (spec §9.3): symmetric about the middle line, touching one another
+  // (odd count: one on the line; even: straddling it), right side first, when all those places are free.
+  if (ids.length > 1) {
+    const d = 2 * r + 0.5; // a hair apart, so that they do not overlap by rounding
+    const offsets = ids.map((_, k) => {
+      const step = ids.length % 2 === 1 ? Math.ceil(k / 2) : Math.floor(k / 2) + 0.5;
+      const side = ids.length % 2 === 1 ? (k % 2 === 1 ? right : -right) : k % 2 === 0 ? right : -right;
+      return side * step * d;
+    });
+    const spots = offsets.map((o) => ({ x: b.centre.x + o, y }));
+    const blockers = discs(pieces, r);
+    const fits = spots.every((q) => q.x - r >= b.cornerClearanceMm && q.x + r <= b.sizeMm - b.cornerClearanceMm && blockers.every((o) => Math.hypot(q.x - o.x, q.y - o.y) >= r + o.r - 1e-9));
+    if (fits) return ids.map((ball, k) => ({ ball, ...spots[k]!, spot: 'penalty' as const }));
+  }
   let prefer: 1 | -1 = right;
   for (const ball of ids) {
     const blockers = discs(pieces, r, placed.map((p) => ({ x: p.x, y: p.y, r })));

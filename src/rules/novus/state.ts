@@ -62,6 +62,11 @@ export interface NovusState {
   setsPlayed: number;
   /** Offender of N-P13 forfeits his next stroke. */
   forfeitNext: [boolean, boolean];
+  /**
+   * The striker as `start.balls` lists it: placed for the log's first stroke (used when that stroke
+   * gives no `place` of the striker and no `before`), then cleared.
+   */
+  startStriker?: PointMm | null;
   warnings: [number, number];
   matchOver: boolean;
   matchWinner: Player | null;
@@ -112,6 +117,7 @@ export function initState(log: StrokeLog, table: TableProfile): Result<NovusStat
 
   let pieces: Record<string, PointMm>;
   let standard = true;
+  let startStriker: PointMm | null = null;
   if (start.balls === undefined || start.balls === 'standard') {
     pieces = standardLayout(board);
   } else {
@@ -124,7 +130,10 @@ export function initState(log: StrokeLog, table: TableProfile): Result<NovusStat
       return err(bad);
     }
     pieces = {};
-    for (const b of list) if (b.id !== STRIKER) pieces[b.id] = { x: b.x, y: b.y };
+    for (const b of list) {
+      if (b.id !== STRIKER) pieces[b.id] = { x: b.x, y: b.y };
+      else startStriker = { x: b.x, y: b.y };
+    }
   }
   const pocketed: [string[], string[]] = [
     PAWN_IDS[0].filter((id) => !(id in pieces)),
@@ -190,6 +199,7 @@ export function initState(log: StrokeLog, table: TableProfile): Result<NovusStat
     setScores: scores,
     setsPlayed: scores[0] + scores[1],
     forfeitNext: [false, false],
+    startStriker,
     warnings: [0, 0],
     matchOver: false,
     matchWinner: null,
@@ -206,6 +216,7 @@ export function startNewSet(s: NovusState, firstStriker: Player, replay: boolean
   n.toPlay = firstStriker;
   n.series = 0;
   n.forfeitNext = [false, false];
+  n.startStriker = null;
   n.set = {
     number: replay ? s.set.number : s.set.number + 1,
     firstStriker,

@@ -126,7 +126,11 @@ export function judgeStroke(inp: JudgeInput): Judgement {
 
   // Striker path relative to the own strip: did it leave (before the first pawn), did it come back?
   const zoneLine = P === 0 ? 'zone0' : 'zone1';
-  const crosses = events.filter((e): e is Extract<StrokeEvent, { type: 'cross' }> => e.type === 'cross' && e.ball === STRIKER && e.line === zoneLine);
+  // The contract words zone crossings `in`/`out` and lines `up`/`down` the table; a hand-entered log
+  // may use either for a zone line. zone0 (player 0's strip, y < zone line): `down` = in; zone1: `up` = in.
+  const crosses = events
+    .filter((e): e is Extract<StrokeEvent, { type: 'cross' }> => e.type === 'cross' && e.ball === STRIKER && e.line === zoneLine)
+    .map((e) => (e.dir === 'up' || e.dir === 'down' ? { ...e, dir: (e.dir === 'down') === (P === 0) ? ('in' as const) : ('out' as const) } : e));
   const path = inp.paths?.[STRIKER] ?? [];
   const rh = b.strikerHoleRadiusMm;
   const outAt: number[] = [

@@ -31,6 +31,8 @@ export const snookerConfigSchema = z
     dGridStepMm: z.number().min(1).max(50).default(5),
     /** A ball slower than this at the strike is at rest (v_stop), mm/s. */
     stopSpeedMmPerS: z.number().min(0).max(100).default(3),
+    /** A ball that came to rest over a pocket and drops later than this after it stopped there fell on its own (spec §3.1, §10.2), s. */
+    hangingWaitS: z.number().min(0).max(60).default(5),
     /** Events with a confidence below this are flagged for review. */
     reviewConfidence: z.number().min(0).max(1).default(0.8),
     /** Respot placed further than this from its target raises RESPOT_DEVIATION, mm. */

@@ -178,9 +178,84 @@ function addFoul(c: Ctx, code: string, detail: string, ball?: string): void {
   if (!c.fouls.some((x) => x.code === code && x.ball === ball)) c.fouls.push(f);
 }
 
+/**
+ * Reds are interchangeable, so a hand-entered log may call one just "red" in its events. Each such
+ * red gets the id of a red on the table that the stroke does not name otherwise: a red the white
+ * (or any ball) hits is a new one, a red that strikes another ball is the last one mentioned, and a
+ * pot, off-table or hanging "red" is the earliest red mentioned that has not dropped yet.
+ */
+function resolveBareReds(stroke: Stroke, balls: Record<string, PointMm>): { stroke: Stroke; assigned: string[] } {
+  const bare = (id: string | undefined) => id === 'red' || id === 'reds';
+  if (stroke.touching?.some(bare)) {
+    // A declared touching "red" is the red nearest the white.
+    const w = stroke.before?.find((b) => b.id === 'white') ?? (balls.white ? { ...balls.white } : null);
+    const reds = Object.entries(balls).filter(([id]) => isRed(id) && !stroke.touching!.includes(id));
+    reds.sort((p, q) => (w ? dist(w, p[1]) - dist(w, q[1]) : 0));
+    const touching = stroke.touching.map((id) => (bare(id) ? (reds.shift()?.[0] ?? id) : id));
+    stroke = { ...stroke, touching };
+  }
+  if (!stroke.events.some((e) => ('ball' in e && bare(e.ball as string)) || (e.type === 'contact' && (bare(e.a) || bare(e.b))))) return { stroke, assigned: [] };
+  const named = new Set<string>();
+  for (const e of stroke.events) for (const k of ['ball', 'a', 'b', 'over'] as const) if (k in e) named.add((e as Record<string, unknown>)[k] as string);
+  for (const b of [...(stroke.rest ?? []), ...(stroke.before ?? [])]) named.add(b.id);
+  const pool = Object.keys(balls).filter((id) => isRed(id) && !named.has(id));
+  const assigned: string[] = [];
+  const live: string[] = [];
+  const fresh = (): string => {
+    const id = pool.shift() ?? 'red';
+    if (id !== 'red') {
+      assigned.push(id);
+      live.push(id);
+    }
+    return id;
+  };
+  const dropped = (): string => {
+    const id = live.shift() ?? fresh();
+    const i = live.indexOf(id);
+    if (i >= 0) live.splice(i, 1);
+    return id;
+  };
+  const events = stroke.events.map((e) => {
+    if (e.type === 'contact') {
+      if (!bare(e.a) && !bare(e.b)) return e;
+      // A red already moving in this stroke (the last one mentioned) strikes on; a red it or the
+      // white hits is another red.
+      const a = bare(e.a) ? (e.b === 'white' ? fresh() : (live.at(-1) ?? fresh())) : e.a;
+      const b = bare(e.b) ? fresh() : e.b;
+      return { ...e, a, b };
+    }
+    if (!('ball' in e) || !bare(e.ball as string)) return e;
+    if (e.type === 'pot' || e.type === 'offTable') return { ...e, ball: dropped() };
+    if (e.type === 'hanging') return { ...e, ball: live[0] ?? fresh() };
+    return { ...e, ball: fresh() };
+  }) as StrokeEvent[];
+  return { stroke: { ...stroke, events }, assigned };
+}
+
+/** A `strike` on the white for a stroke that has none but shows the white moving. */
+function inferStrike(stroke: Stroke): StrokeEvent | null {
+  if (stroke.events.some((e) => e.type === 'strike')) return null;
+  const moved = stroke.events.filter(
+    (e) =>
+      (e.type === 'contact' && (e.a === 'white' || e.b === 'white')) ||
+      ((e.type === 'cushion' || e.type === 'pot' || e.type === 'offTable') && e.ball === 'white') ||
+      e.type === 'push' ||
+      e.type === 'doubleHit' ||
+      (e.type === 'jump' && e.ball === 'white'),
+  );
+  if (moved.length === 0) return null;
+  const t = Math.min(...moved.map((e) => e.t));
+  return { t, type: 'strike', ball: 'white' } as StrokeEvent;
+}
+
 function applyStroke(prev: SnookerState, strokeIn: Stroke, index: number): Result<StrokeOutcome<SnookerState, SnookerCall>, InputErrorInfo> {
   // Reds are interchangeable: a nomination of "red" names any red on the table.
-  const stroke = strokeIn.nominated === 'red' ? { ...strokeIn, nominated: Object.keys(prev.balls).find(isRed) ?? 'red1' } : strokeIn;
+  const nominatedFixed = strokeIn.nominated === 'red' ? { ...strokeIn, nominated: Object.keys(prev.balls).find(isRed) ?? 'red1' } : strokeIn;
+  // A hand-entered log may leave out the `strike` when the white plainly moved (it hit a ball,
+  // a cushion, or dropped): the stroke was played on the white at its first movement.
+  const bareReds = resolveBareReds(nominatedFixed, prev.balls);
+  const inferredStrike = inferStrike(bareReds.stroke);
+  const stroke = inferredStrike ? { ...bareReds.stroke, events: [inferredStrike, ...bareReds.stroke.events] } : bareReds.stroke;
   if (prev.frameOver) {
     return err({ code: 'FRAME_OVER', stroke: index, field: 'events', message: `the frame ended at stroke ${prev.strokes - 1} (winner: player ${prev.winner}); a new frame needs a new log` });
   }
@@ -188,6 +263,8 @@ function applyStroke(prev: SnookerState, strokeIn: Stroke, index: number): Resul
   const bad = checkStrokeCommon(stroke, index, { table: s.table, knownIds: KNOWN_IDS, radiusOf: () => s.R });
   if (bad) return err(bad);
   const reviews: ReviewEntry[] = [];
+  if (bareReds.assigned.length) reviews.push(review('RED_ID_ASSIGNED', `events name a bare 'red': taken as ${bareReds.assigned.join(', ')} (reds are interchangeable)`, 0.9));
+  if (inferredStrike) reviews.push(review('STRIKE_INFERRED', `no strike event: the white was taken as struck at t=${inferredStrike.t} (its first movement in the log)`, 0.9, 'confirm the white was the ball struck'));
 
   // 1. The incoming player's decision after the previous foul (spec §8).
   const decision = stroke.decision ?? 'play';
@@ -363,7 +440,14 @@ function applyStroke(prev: SnookerState, strokeIn: Stroke, index: number): Resul
     // A ball that drops with no contact while hanging (since an earlier stroke, or reported hanging
     // in this one without ever being hit) fell on its own: spec §10.2.
     const hangingNow = s.hanging[e.ball] !== undefined || eventsOf(stroke.events, 'hanging').some((h) => h.ball === e.ball && h.t <= e.t);
-    if (hangingNow && !contacted.has(e.ball) && e.ball !== 'white') {
+    // Set moving by this stroke, it came to rest over the pocket and stayed there past the wait
+    // (no contact since): it did not drop as part of the stroke (spec §10.2).
+    const hungHere = eventsOf(stroke.events, 'hanging').filter((h) => h.ball === e.ball && h.t <= e.t).at(-1);
+    const waitedOut =
+      hungHere !== undefined &&
+      e.t - hungHere.t > s.config.hangingWaitS &&
+      !eventsOf(stroke.events, 'contact').some((k) => (k.a === e.ball || k.b === e.ball) && k.t >= hungHere.t);
+    if (hangingNow && (!contacted.has(e.ball) || waitedOut) && e.ball !== 'white') {
       // Spec §10.2: a ball at rest on the edge that drops with no contact is replaced.
       const p = pos[e.ball]!;
       replacedHanging.push({ ball: e.ball, x: p.x, y: p.y, spot: 'replaced' });
@@ -509,7 +593,12 @@ function firstContactSetWithTouching(c: Ctx, pos: Record<string, PointMm>, onSet
       break;
     }
   }
-  const fc = firstContactSet(stroke.events, 'white', s.config.tieWindowS);
+  // A declared touching ball that is not on "does not count as hit" (spec §10.3): its moving at
+  // the strike is the push (TOUCHING_BALL_MOVED), not a first contact with a ball not on.
+  const strikeT = eventsOf(stroke.events, 'strike')[0]?.t ?? 0;
+  const atStrike = (e: StrokeEvent) =>
+    e.type === 'contact' && e.t <= strikeT + 0.05 && ((e.a === 'white' && declared.includes(e.b)) || (e.b === 'white' && declared.includes(e.a)));
+  const fc = firstContactSet(touchingOn ? stroke.events : stroke.events.filter((e) => !atStrike(e)), 'white', s.config.tieWindowS);
   if (touchingOn) return { balls: [touchingOn], t: eventsOf(stroke.events, 'strike')[0]?.t ?? 0, conf: 1, touchingOn };
   return { ...fc, touchingOn };
 }

@@ -111,6 +111,28 @@ export function standardLayout(table: TableProfile, R: number): Record<string, P
   return balls;
 }
 
+/**
+ * A log that joins a frame midway may give only `ballOn`/`redsLeft` (and scores), no `balls`.
+ * Then the table holds `redsLeft` reds (none in the colour sequence) and the colours from the ball
+ * on up to the black (all six while reds are left), and the white; their positions are unknown.
+ * Returns null when the start is the opening position (the standard layout applies).
+ */
+function joinedLayout(start: NonNullable<StrokeLog['start']>, table: TableProfile, R: number): Record<string, PointMm> | null {
+  const on = start.ballOn === undefined ? [] : Array.isArray(start.ballOn) ? start.ballOn : [start.ballOn];
+  const single = on.length === 1 && isColour(on[0]!) ? (on[0] as Colour) : null;
+  const opening = (on.length === 0 || (on.length === 1 && on[0] === 'red')) && (start.redsLeft === undefined || start.redsLeft === 15);
+  if (opening) return null;
+  const std = standardLayout(table, R);
+  const nReds = start.redsLeft ?? (single ? 0 : 15);
+  const balls: Record<string, PointMm> = {};
+  for (const id of RED_IDS.slice(0, nReds)) balls[id] = std[id]!;
+  const colours = single && nReds === 0 ? COLOURS.slice(COLOURS.indexOf(single)) : COLOURS;
+  for (const c of colours) balls[c] = { ...table.spots[c]! };
+  // Somewhere on the table, away from every spot: the geometry calls are skipped until a rest is known.
+  balls.white = { x: table.bed.width / 4, y: table.bed.length * 0.4 };
+  return balls;
+}
+
 export function initState(log: StrokeLog, table: TableProfile): Result<SnookerState, InputErrorInfo> {
   const variant = log.variant ?? 'standard';
   if (!(SNOOKER_VARIANTS as readonly string[]).includes(variant)) {
@@ -122,10 +144,21 @@ export function initState(log: StrokeLog, table: TableProfile): Result<SnookerSt
     return err({ code: 'BAD_CONFIG', field: `config.${i.path.join('.')}`, message: `invalid snooker option: ${i.message}` });
   }
   const R = table.ballDiameter / 2;
-  const start = log.start ?? {};
+  const rawStart = log.start ?? {};
+  // Plural spellings an examiner may write for the phase: "reds" = "red", "colours" = "colour".
+  const syn = (b: string) => (b === 'reds' ? 'red' : b === 'colours' || b === 'color' || b === 'colors' ? 'colour' : b);
+  const start = rawStart.ballOn === undefined ? rawStart : { ...rawStart, ballOn: Array.isArray(rawStart.ballOn) ? rawStart.ballOn.map(syn) : syn(rawStart.ballOn) };
   let balls: Record<string, PointMm>;
   let inHand: boolean;
-  if (start.balls === undefined || start.balls === 'standard') {
+  let positionsKnown = true;
+  const joined = start.balls === undefined ? joinedLayout(start, table, R) : null;
+  if (joined) {
+    // A frame joined midway with no positions: the balls the state implies, where is unknown.
+    balls = joined;
+    inHand = start.inHand ?? false;
+    if (inHand) delete balls.white;
+    positionsKnown = false;
+  } else if (start.balls === undefined || start.balls === 'standard') {
     balls = standardLayout(table, R);
     if (start.inHand === false) return err({ code: 'BAD_START', field: 'start.inHand', message: 'the standard layout starts with the white in hand; list the balls to start with the white on the table' });
     inHand = true;
@@ -169,7 +202,7 @@ export function initState(log: StrokeLog, table: TableProfile): Result<SnookerSt
     variant,
     R,
     balls,
-    positionsKnown: true,
+    positionsKnown,
     scores: [scores[0], scores[1]],
     striker: (start.player ?? 0) as Player,
     phase,

@@ -128,9 +128,11 @@ describe('penalty pawn placement (spec §9.3)', () => {
     expect(placePenaltyPawns(B, pieces, p, [p === 0 ? 'a8' : 'b8'])[0]).toMatchObject({ x, y, spot: 'penalty' });
   });
 
-  test('several pawns at once lie symmetric about the middle line, right first', () => {
-    const xs = placePenaltyPawns(B, {}, 0, ['a5', 'a6', 'a7', 'a8']).map((p) => p.x - 500);
-    expect(xs).toEqual([0, 32.5, -32.5, 65]);
+  test('several pawns at once lie symmetric about the middle line, right first (spec §9.3)', () => {
+    const four = placePenaltyPawns(B, {}, 0, ['a5', 'a6', 'a7', 'a8']).map((p) => p.x - 500);
+    expect(four).toEqual([16.25, -16.25, 48.75, -48.75]);
+    const three = placePenaltyPawns(B, {}, 1, ['b6', 'b7', 'b8']).map((p) => p.x - 500);
+    expect(three).toEqual([0, -32.5, 32.5]);
   });
 
   test('property: placed pawns never overlap any piece and touch the far edge', () => {
