@@ -12,29 +12,45 @@ const conf = z.number().min(0).max(1).optional();
 const ballId = z.string().min(1);
 const player = z.union([z.literal(0), z.literal(1)]);
 
-export const ballPosSchema = z.object({ id: ballId, x: finite, y: finite });
+// Spellings hand-entered logs use that mean exactly one contract value (accepted in addition to it):
+// a pool ball id as a JSON number (`8`), a pocket in lower case or by the pool spec's names
+// (`HL HR SL SR FL FR` = `BL BR ML MR TL TR`), `SAFETY`, and decisions in any case or separator.
+const ballRef = z.preprocess((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? String(v) : v), ballId);
+const SPEC_POCKETS: Readonly<Record<string, (typeof POCKETS)[number]>> = { HL: 'BL', HR: 'BR', SL: 'ML', SR: 'MR', FL: 'TL', FR: 'TR' };
+const normPocket = (v: unknown): unknown => {
+  if (typeof v !== 'string') return v;
+  const u = v.trim().toUpperCase();
+  return (POCKETS as readonly string[]).includes(u) ? u : (SPEC_POCKETS[u] ?? v);
+};
+const pocketIn = z.preprocess(normPocket, z.enum(POCKETS));
+const calledPocketIn = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim().toLowerCase() === 'safety' ? 'safety' : normPocket(v)),
+  z.union([z.enum(POCKETS), z.literal('safety')]),
+);
+
+export const ballPosSchema = z.object({ id: ballRef, x: finite, y: finite });
 export type BallPos = z.infer<typeof ballPosSchema>;
 
 const ev = <L extends string, T extends z.ZodRawShape>(type: L, shape: T) =>
   z.object({ t: time, type: z.literal(type), conf, ...shape });
 
 export const eventSchema = z.discriminatedUnion('type', [
-  ev('strike', { ball: ballId }),
-  ev('contact', { a: ballId, b: ballId }),
-  ev('cushion', { ball: ballId, side: z.enum(SIDES), jaw: z.enum(POCKETS).optional() }),
-  ev('pot', { ball: ballId, pocket: z.enum(POCKETS) }),
-  ev('offTable', { ball: ballId }),
-  ev('place', { ball: ballId, x: finite, y: finite }),
-  ev('touch', { ball: ballId, by: z.enum(['cue', 'hand', 'clothing', 'rest', 'other']) }),
+  ev('strike', { ball: ballRef }),
+  ev('contact', { a: ballRef, b: ballRef }),
+  ev('cushion', { ball: ballRef, side: z.enum(SIDES), jaw: pocketIn.optional() }),
+  ev('pot', { ball: ballRef, pocket: pocketIn }),
+  ev('offTable', { ball: ballRef }),
+  ev('place', { ball: ballRef, x: finite, y: finite }),
+  ev('touch', { ball: ballRef, by: z.enum(['cue', 'hand', 'clothing', 'rest', 'other']) }),
   ev('push', {}),
   ev('doubleHit', {}),
-  ev('jump', { ball: ballId, over: ballId.optional() }),
-  ev('foul', { code: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'foul codes are UPPER_SNAKE_CASE'), ball: ballId.optional(), player: player.optional() }),
+  ev('jump', { ball: ballRef, over: ballRef.optional() }),
+  ev('foul', { code: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'foul codes are UPPER_SNAKE_CASE'), ball: ballRef.optional(), player: player.optional() }),
   ev('concede', { player }),
   ev('requestEnd', { player }),
   ev('lots', { player, first: player.optional() }),
-  ev('hanging', { ball: ballId, pocket: z.enum(POCKETS) }),
-  ev('cross', { ball: ballId, line: z.enum(['baulkLine', 'headString', 'centreLine', 'zone0', 'zone1', 'centreCircle']), dir: z.enum(['in', 'out', 'up', 'down']) }),
+  ev('hanging', { ball: ballRef, pocket: pocketIn }),
+  ev('cross', { ball: ballRef, line: z.enum(['baulkLine', 'headString', 'centreLine', 'zone0', 'zone1', 'centreCircle']), dir: z.enum(['in', 'out', 'up', 'down']) }),
   ev('miss', { called: z.boolean() }),
   // Pool: the incoming player's choice is a stroke field; a stroke may also carry a stalemate call.
   ev('stalemate', {}),
@@ -47,15 +63,22 @@ export type EventOf<K extends EventType> = Extract<StrokeEvent, { type: K }>;
 
 export const DECISIONS = ['play', 'playAgain', 'replace', 'rerack', 'spot8', 'breakAgain', 'kitchen'] as const;
 export type Decision = (typeof DECISIONS)[number];
+const DECISION_SPELLINGS: Readonly<Record<string, Decision>> = {
+  ...Object.fromEntries(DECISIONS.map((d) => [d.toLowerCase(), d])),
+  accept: 'play', accepttable: 'play', taketable: 'play',
+  spot: 'spot8', spoteight: 'spot8', spotthe8: 'spot8', spot8ball: 'spot8', respot8: 'spot8',
+  rebreak: 'breakAgain', breakagain: 'breakAgain', rerackandbreak: 'rerack', rerackbreak: 'rerack',
+};
+const decisionIn = z.preprocess((v) => (typeof v === 'string' ? (DECISION_SPELLINGS[v.toLowerCase().replace(/[^a-z0-9]/g, '')] ?? v) : v), z.enum(DECISIONS));
 
 export const strokeSchema = z.object({
   t: time.optional(),
   before: z.array(ballPosSchema).optional(),
-  nominated: ballId.optional(),
-  calledBall: ballId.optional(),
-  calledPocket: z.union([z.enum(POCKETS), z.literal('safety')]).optional(),
-  decision: z.enum(DECISIONS).optional(),
-  touching: z.array(ballId).optional(),
+  nominated: ballRef.optional(),
+  calledBall: ballRef.optional(),
+  calledPocket: calledPocketIn.optional(),
+  decision: decisionIn.optional(),
+  touching: z.array(ballRef).optional(),
   events: z.array(eventSchema),
   rest: z.array(ballPosSchema).optional(),
   paths: z.record(ballId, z.array(z.tuple([time, finite, finite]))).optional(),

@@ -50,3 +50,18 @@ export function standardRack(table: TableProfile): { id: string; x: number; y: n
   }
   return out;
 }
+
+/**
+ * Spellings hand-entered logs use for the two special balls: the 8 as `eight`, `8ball`, `08`; the
+ * cue ball as `cueball`, `CUE`. Read as the contract's `8` and `cue`. Snooker's `white`/`black`
+ * stay unknown ids (a snooker log fed to the pool referee is refused, not guessed).
+ */
+const ID_ALIASES: Readonly<Record<string, string>> = { eight: '8', eightball: '8', '8ball': '8', blackball: '8', cue: 'cue', cueball: 'cue' };
+export function normaliseId(id: string): string;
+export function normaliseId(id: string | undefined): string | undefined;
+export function normaliseId(id: string | undefined): string | undefined {
+  if (id === undefined) return id;
+  const k = id.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return ID_ALIASES[k] ?? (/^0*\d+$/.test(k) && k !== id ? String(Number(k)) : id);
+}
+

@@ -145,6 +145,11 @@ export function judgeBreak(s: Pool8State, stroke: Stroke, facts: ShotFacts, stri
       const solids = facts.pots.filter((p) => groupOf(p.ball) === 'solids').length;
       const stripes = facts.pots.filter((p) => groupOf(p.ball) === 'stripes').length;
       if (solids !== stripes) v.assign = { player: striker, group: solids > stripes ? 'solids' : 'stripes' };
+      else {
+        // Seed 004 §USA: as many of one group as of the other on the break passes the turn.
+        v.next = opp;
+        v.notes.push('as many solids as stripes potted on the break: turn passes (table open)');
+      }
     }
     return v;
   }

@@ -14,7 +14,7 @@ import { judgeBreak, setFoulNext } from './breakShot.js';
 import { applyVerdict, type Pool8Call } from './call.js';
 import { applyDecision, newRack, nextBreaker } from './decisions.js';
 import { readFacts } from './facts.js';
-import { checkBallsOnTable, compareBefore, withClaim } from './inputs.js';
+import { checkBallsOnTable, compareBefore, withClaim, withContractIds } from './inputs.js';
 import { foul, legalTargets } from './fouls.js';
 import { headStringY } from './geometry.js';
 import { VARIANT_NAMES } from './profiles.js';
@@ -35,7 +35,7 @@ const clone = (s: Pool8State): Pool8State => ({
 
 export function applyPool8Stroke(state: Pool8State, rawStroke: Stroke, index: number): Result<StrokeOutcome<Pool8State, Pool8Call>, InputErrorInfo> {
   const s = clone(state);
-  const stroke = withClaim(rawStroke);
+  const stroke = withClaim(withContractIds(rawStroke));
   const table = s.table;
   const common = checkStrokeCommon(stroke, index, { table, knownIds: KNOWN_IDS, radiusOf: (id) => radiusOf(table, id) });
   if (common) return err(common);

@@ -30,6 +30,8 @@ export interface ShotFacts {
   firstContact: string[];
   firstContactT: number;
   firstContactConf: number;
+  /** No contact was logged, yet several object balls moved: the cue ball hit one of them, which one is unknown. */
+  firstContactUnknown: boolean;
   /** A ball (cue or object) touched a rail after the first contact (P2), frozen balls excepted. */
   railAfterContact: boolean;
   /** Object balls that touched a rail, were pocketed or left the table (P5 break count). */
@@ -100,7 +102,17 @@ export function readFacts(stroke: Stroke, flags: Pool8Flags, headStringY: number
   if (!fc.balls.length && flags.family === 'blackball' && stroke.touching?.length && strike) {
     fc = { balls: [...stroke.touching], t: strike.t, conf: 1 };
   }
-  const t0 = fc.balls.length ? fc.t : Infinity;
+  // Hand-entered logs often give no contact events ("A pots 5 in BR"). An object ball that moved
+  // (reached a cushion, a pocket, the floor) was set moving by the cue ball: when it is the only one,
+  // it was the first ball hit; when several moved, the first contact is unknown (not "no contact").
+  let firstContactUnknown = false;
+  if (!fc.balls.length && strike?.ball === CUE && !ev.some((e) => e.type === 'contact')) {
+    const moved = new Set<string>();
+    for (const e of ev) if ((e.type === 'pot' || e.type === 'cushion' || e.type === 'offTable' || e.type === 'hanging') && e.ball !== CUE) moved.add(e.ball);
+    if (moved.size === 1) fc = { balls: [...moved], t: strike.t, conf: 1 };
+    else if (moved.size > 1) firstContactUnknown = true;
+  }
+  const t0 = fc.balls.length ? fc.t : firstContactUnknown ? strike!.t : Infinity;
   const frozen = stroke.frozen ?? {};
   // A cushion by a ball declared frozen to that cushion does not count (spec P2): it must leave first.
   const leftRail = (ball: string, side: CushionSide) => pathLeftRail(stroke, ball, side);
@@ -122,6 +134,10 @@ export function readFacts(stroke: Stroke, flags: Pool8Flags, headStringY: number
   for (const p of pots) ballsToRail.add(p.ball);
   for (const b of offTable) if (b !== CUE) ballsToRail.add(b);
   const crossedCentre = new Set(eventsOf(ev, 'cross').filter((c) => c.line === 'centreLine' && c.ball !== CUE).map((c) => c.ball));
+  // Read on the break only: the rack lies beyond the centre string, so an object ball that reaches
+  // the head (baulk) cushion or a head pocket has crossed it (hand-entered logs rarely log crossings).
+  for (const c of eventsOf(ev, 'cushion')) if (c.ball !== CUE && c.side === 'bottom' && !c.jaw) crossedCentre.add(c.ball);
+  for (const p of pots) if (p.ball !== CUE && (p.pocket === 'BL' || p.pocket === 'BR')) crossedCentre.add(p.ball);
   // Paths, when given, also show balls past the centre string at rest.
   for (const b of stroke.rest ?? []) {
     if (b.id !== CUE && stroke.paths?.[b.id]?.[0] && (stroke.paths[b.id]![0]![2] - centreY) * (b.y - centreY) < 0) crossedCentre.add(b.id);
@@ -163,6 +179,7 @@ export function readFacts(stroke: Stroke, flags: Pool8Flags, headStringY: number
     firstContact: fc.balls,
     firstContactT: fc.t,
     firstContactConf: fc.conf,
+    firstContactUnknown,
     railAfterContact,
     ballsToRail,
     ballsToCushion,
@@ -173,10 +190,11 @@ export function readFacts(stroke: Stroke, flags: Pool8Flags, headStringY: number
     push: ev.some((e) => e.type === 'push' && sure(e)),
     doubleHit: ev.some((e) => e.type === 'doubleHit' && sure(e)),
     jumps: eventsOf(ev, 'jump').filter(sure),
-    manualFouls: eventsOf(ev, 'foul').filter(sure),
+    // `foul {code: "STALEMATE"}` is how a log without the pool `stalemate` event enters one.
+    manualFouls: eventsOf(ev, 'foul').filter((e) => sure(e) && e.code !== 'STALEMATE'),
     movingAtStrike: moving,
     concede: eventsOf(ev, 'concede')[0] ?? null,
-    stalemate: ev.some((e) => e.type === 'stalemate'),
+    stalemate: ev.some((e) => e.type === 'stalemate' || (e.type === 'foul' && e.code === 'STALEMATE' && sure(e))),
     cueContacts,
     lowConf,
   };

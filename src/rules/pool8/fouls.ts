@@ -21,6 +21,7 @@ export const LOSS_CODES = new Set([
   'EIGHT_OPPONENT_BALL',
   'EIGHT_THREE_MISSES',
   'NOMINATED_BALL_POTTED',
+  'EIGHT_FOUL',
 ]);
 
 /**
@@ -109,7 +110,7 @@ export function strokeFaults(s: Pool8State, facts: ShotFacts, atBreak: boolean):
     out.push(foul(atBreak ? 'BREAK_SCRATCH' : 'SCRATCH', pen, atBreak ? `${how} on the break` : how, CUE));
   }
   for (const b of facts.offTable) {
-    if (b !== CUE && b !== EIGHT) out.push(foul('OFF_TABLE', pen, `ball ${b} left the table`, b));
+    if (b !== CUE && b !== EIGHT && f.offTableFoul) out.push(foul('OFF_TABLE', pen, `ball ${b} left the table`, b));
   }
   if (f.doubleKissFoul) {
     for (const [b, n] of facts.cueContacts) if (n >= 2) out.push(foul('DOUBLE_KISS', pen, `the cue ball contacted ball ${b} ${n} times`, b));
@@ -151,6 +152,7 @@ export function kitchenShotFoul(s: Pool8State, stroke: Stroke, facts: ShotFacts)
   const hs = headStringY(s.table);
   const crossed = facts.firstContact.length ? facts.cueCrossedHeadStringBefore(facts.firstContactT) : facts.cueCrossedHeadStringBefore(Infinity);
   if (crossed) return null;
+  if (facts.firstContactUnknown) return 'unknown';
   if (!facts.firstContact.length) return foul('BAD_PLAY_FROM_KITCHEN', foulPenalty(s), 'from the kitchen the cue ball neither crossed the head string nor hit a ball beyond it', CUE);
   const posOf = (id: string) => stroke.before?.find((b) => b.id === id) ?? (s.balls[id]?.y !== undefined ? { x: s.balls[id]!.x!, y: s.balls[id]!.y! } : undefined);
   const ys = facts.firstContact.map((b) => posOf(b)?.y);

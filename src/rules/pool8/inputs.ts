@@ -5,7 +5,7 @@
 import type { ReviewEntry } from '../../core/contracts/calls.js';
 import type { Stroke } from '../../core/contracts/strokes.js';
 import type { InputErrorInfo } from '../../core/errors.js';
-import { CUE, OBJECT_BALLS } from './balls.js';
+import { CUE, OBJECT_BALLS, normaliseId } from './balls.js';
 import { onTable, type Pool8State } from './state.js';
 
 /** Balls the stroke mentions must be on the table (or put there by hand during it). */
@@ -74,3 +74,32 @@ export function withClaim(stroke: Stroke): Stroke {
 
 const hangingFor = (stroke: Stroke, id: string) => stroke.events.some((e) => e.type === 'hanging' && e.ball === id);
 
+
+/** The stroke with every ball id in the contract's spelling (see `normaliseId`). */
+export function withContractIds(stroke: Stroke): Stroke {
+  const n = normaliseId;
+  const pos = (l?: { id: string; x: number; y: number }[]) => l?.map((b) => ({ ...b, id: n(b.id) }));
+  const keys = <V>(r?: Record<string, V>) => (r ? Object.fromEntries(Object.entries(r).map(([k, v]) => [n(k), v])) : r);
+  const events = stroke.events.map((e) => {
+    const o: Record<string, unknown> = { ...e };
+    for (const f of ['ball', 'a', 'b', 'over'] as const) if (typeof o[f] === 'string') o[f] = n(o[f] as string);
+    return o as typeof e;
+  });
+  const out: Stroke = { ...stroke, events };
+  if (stroke.before) out.before = pos(stroke.before);
+  if (stroke.rest) out.rest = pos(stroke.rest);
+  if (stroke.touching) out.touching = stroke.touching.map((id) => n(id));
+  if (stroke.frozen) out.frozen = keys(stroke.frozen);
+  if (stroke.paths) out.paths = keys(stroke.paths);
+  if (stroke.calledBall !== undefined) out.calledBall = n(stroke.calledBall);
+  // A called safety written as the called ball (`calledBall: "safety"`) or the nomination.
+  for (const k of ['calledBall', 'nominated'] as const) {
+    if (out[k]?.toLowerCase() === 'safety' && (out.calledPocket === undefined || out.calledPocket === 'safety')) {
+      delete out[k];
+      out.calledPocket = 'safety';
+    }
+  }
+  // `nominated` may be a group ("stripes") as well as a ball: only ball spellings change.
+  if (stroke.nominated !== undefined) out.nominated = n(stroke.nominated);
+  return out;
+}

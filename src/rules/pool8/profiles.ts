@@ -80,6 +80,12 @@ export const flagsSchema = z.object({
   opponentBallFoulUnlessOwn: z.boolean(),
   /** Object balls that leave the table are respotted on the long string (blackball); WPA leaves them out. */
   offTableRespot: z.boolean(),
+  /** An object ball driven off the table is a foul (WPA 3.5). Pakistan (seed 004): no penalty, the ball is just put back. */
+  offTableFoul: z.boolean(),
+  /** A called shot that is not made is a foul (no ball in hand where fouls pass the turn): USA bar, seed 004 §USA. */
+  missedCallFoul: z.boolean(),
+  /** Once only the 8 is left on the table, any foul by a player on it loses (India, seed 004). */
+  foulLosesWhenOnlyEight: z.boolean(),
   /** The 8 off the table after the break: loss (WPA L-d). Blackball respots it instead (a foul). */
   eightOffTableLoses: z.boolean(),
   /** If the 8 blocks, a player on the 8 may nominate an opponent ball to hit; potting it loses (New Zealand). */
@@ -127,6 +133,9 @@ export const WPA_2025: Pool8Flags = {
   opponentBallFoul: false,
   opponentBallFoulUnlessOwn: false,
   offTableRespot: false,
+  offTableFoul: true,
+  missedCallFoul: false,
+  foulLosesWhenOnlyEight: false,
   eightOffTableLoses: true,
   nominateWhenBlocked: false,
   breakOrder: 'alternate',
@@ -161,7 +170,7 @@ export const PROFILES: Readonly<Record<string, Pool8Flags>> = {
   // APA: only the 8 is called (and must be marked), 8 on the break wins, scratch on the 8 loses.
   apa: { ...WPA_2025, callMode: 'eight', inferObviousCalls: false, eightOnBreak: 'wins', eightOnBreakWithScratchLoses: true, scratchOnEightLoses: true, bothGroupsChoose: true, breakFoulZone: 'anywhere' },
   // USA bar "straight eight": call shot, fouls without a scratch just pass the turn, a scratch gives the kitchen.
-  bar: { ...WPA_2025, inferObviousCalls: false, foulsWithoutBih: true, foulZone: 'kitchen', eightOnBreak: 'wins', eightOnBreakWithScratchLoses: true, scratchOnEightLoses: true, breakAssignsGroup: true },
+  bar: { ...WPA_2025, inferObviousCalls: false, foulsWithoutBih: true, foulZone: 'kitchen', eightOnBreak: 'wins', eightOnBreakWithScratchLoses: true, scratchOnEightLoses: true, breakAssignsGroup: true, missedCallFoul: true },
   blackball: BLACKBALL,
   wepf: { ...BLACKBALL, freeShot: false, breakRule: 'cushions4' },
   iepf: { ...BLACKBALL, freeShot: false, visitsAfterFoul: 1, visitsAfterFoulOnEight: 1, breakRule: 'points3', foulZone: 'anywhere', inHandOptional: false },
@@ -173,8 +182,8 @@ export const PROFILES: Readonly<Record<string, Pool8Flags>> = {
   brazil: { ...WPA_2025, callMode: 'eight', foulsWithoutBih: true, foulZone: 'kitchen', foulPocketsOpponentLowest: true },
   southamerica: { ...WPA_2025, callMode: 'eight', lastPocket: true, foulsWithoutBih: true, ball1And15Pockets: { one: 'MR', fifteen: 'ML' } },
   northafrica: { ...WPA_2025, callMode: 'eight', lastPocket: true, foulsWithoutBih: true, foulZone: 'kitchen', ball1And15Pockets: { one: 'ML', fifteen: 'MR' } },
-  india: { ...WPA_2025, postClearFoulVisits: 2 },
-  pakistan: { ...WPA_2025, foulsWithoutBih: true, foulZone: 'kitchen', visitsAfterFoul: 2, visitsAfterFoulOnEight: 1, offTableRespot: true },
+  india: { ...WPA_2025, postClearFoulVisits: 2, foulLosesWhenOnlyEight: true },
+  pakistan: { ...WPA_2025, foulsWithoutBih: true, foulZone: 'kitchen', visitsAfterFoul: 2, visitsAfterFoulOnEight: 1, offTableRespot: true, offTableFoul: false },
   russia: { ...WPA_2025, threeFoulsStalemate: true },
   newzealand: { ...BLACKBALL, foulZone: 'kitchen', breakFoulZone: 'kitchen', nominateWhenBlocked: true },
 };
@@ -211,7 +220,39 @@ const ALIASES: Readonly<Record<string, string>> = {
   russian: 'russia',
   wikipedia: 'seed004',
   seed: 'seed004',
+  pul8: 'seed004',
+  ukblackball: 'blackball',
+  blackballwpa: 'blackball',
+  epapub: 'blackball',
+  ukpub: 'blackball',
+  english: 'blackball',
+  englishpool: 'blackball',
+  americanpoolplayersassociation: 'apa',
+  apaleague: 'apa',
+  barbox: 'bar',
+  barpool: 'bar',
+  barroom: 'bar',
+  newzealander: 'newzealand',
+  southafrica: 'blackball',
+  worldpoolbilliardassociation: 'wpa',
+  americanbar: 'bar',
 };
+
+/**
+ * A variant not found as written: drop the words a rule book's title adds ("8-ball", "rules",
+ * "pool"), then take the longest profile name or alias the rest begins with ("APA 8-ball rules" →
+ * `apa`, "Russia (seed 004)" → `russia`, "WPA 8-Ball 2016" → `wpa2016`).
+ */
+function looseVariant(key: string): string | undefined {
+  const bare = key.replace(/eightball|8ball|pool8|rulesofplay|rules|rule|edition|version|pool|billiards|game/g, '');
+  const known = (k: string) => PROFILES[k] ? k : ALIASES[k];
+  if (bare && known(bare)) return known(bare);
+  // WPA editions before 2025 (2008, 2010, 2016…) share the rules this module switches on 2016.
+  const year = /^wpa(\d{4})$/.exec(bare)?.[1];
+  if (year) return Number(year) >= 2025 ? 'wpa' : 'wpa2016';
+  const names = [...Object.keys(PROFILES), ...Object.keys(ALIASES)].filter((n) => n.length >= 2 && bare.startsWith(n)).sort((a, b) => b.length - a.length);
+  return names[0] ? known(names[0]) : undefined;
+}
 
 export const VARIANT_NAMES: readonly string[] = [...Object.keys(PROFILES), ...Object.keys(ALIASES)];
 
@@ -263,7 +304,7 @@ const FLAG_BY_KEY: Readonly<Record<string, keyof Pool8Flags>> = Object.fromEntri
  */
 export function resolveProfile(variant: string | undefined, config: Record<string, unknown> | undefined): Result<Pool8Profile, InputErrorInfo> {
   const key = variant === undefined ? 'wpa' : normalise(variant);
-  const name = PROFILES[key] ? key : ALIASES[key];
+  const name = PROFILES[key] ? key : (ALIASES[key] ?? looseVariant(key));
   if (!name) {
     return err({
       code: 'UNKNOWN_VARIANT',

@@ -79,7 +79,9 @@ export function judgeShot(s: Pool8State, stroke: Stroke, facts: ShotFacts, strik
     if (k === 'unknown') v.review.push({ code: 'KITCHEN_SHOT_UNCHECKED', reason: 'positions of the first ball hit are unknown: 3.11 (play from the kitchen) not checked', conf: 0.5 });
     else if (k) fouls.push(k);
   }
-  if (facts.firstContact.length === 0) {
+  if (facts.firstContactUnknown) {
+    v.review.push({ code: 'FIRST_CONTACT_UNKNOWN', reason: 'no contact logged while several object balls moved: the first ball hit is unknown (judged in the shooter\'s favour)', conf: 0.5 });
+  } else if (facts.firstContact.length === 0) {
     if (facts.struck === CUE) fouls.push(foul('NO_CONTACT', pen, 'the cue ball hit no object ball'));
   } else if (!facts.firstContact.some((b) => targets.balls.includes(b))) {
     const hit = facts.firstContact[0]!;
@@ -89,7 +91,7 @@ export function judgeShot(s: Pool8State, stroke: Stroke, facts: ShotFacts, strik
     v.review.push({ code: 'FIRST_CONTACT_UNCERTAIN', reason: `first contact (${facts.firstContact.join('+')}) has confidence ${facts.firstContactConf}`, conf: facts.firstContactConf });
   }
   const somethingPocketed = facts.pots.length > 0 || facts.cuePotted || facts.offTable.length > 0;
-  if (facts.firstContact.length > 0 && !somethingPocketed && !facts.railAfterContact) {
+  if ((facts.firstContact.length > 0 || facts.firstContactUnknown) && !somethingPocketed && !facts.railAfterContact) {
     if (f.family === 'blackball' && stroke.totalSnooker) {
       v.notes.push('total snooker declared: no cushion needed');
     } else {
@@ -140,7 +142,7 @@ export function judgeShot(s: Pool8State, stroke: Stroke, facts: ShotFacts, strik
     win = losses.length === 0;
   } else if (onEight && s.groups[striker] !== null) {
     if (f.scratchOnEightLoses && scratch) losses.push(foul('EIGHT_SCRATCH', pen, 'scratch while on the 8', CUE));
-    if (f.missEightLoses && !facts.firstContact.includes(EIGHT)) {
+    if (f.missEightLoses && !facts.firstContactUnknown && !facts.firstContact.includes(EIGHT)) {
       losses.push(foul('EIGHT_MISSED', pen, 'the 8 was not hit first while on it', EIGHT));
       v.review.push({ code: 'EIGHT_MISS_BLOCKED', reason: 'the referee may excuse the miss if an opponent ball blocked the 8', conf: 0.5 });
     }
@@ -151,6 +153,9 @@ export function judgeShot(s: Pool8State, stroke: Stroke, facts: ShotFacts, strik
     }
     if (f.nominateWhenBlocked && stroke.nominated !== undefined && objPots.some((p) => p.ball === stroke.nominated)) {
       losses.push(foul('NOMINATED_BALL_POTTED', pen, `the nominated opponent ball ${stroke.nominated} was potted`, stroke.nominated));
+    }
+    if (f.foulLosesWhenOnlyEight && fouls.length && groupCleared(s, opp)) {
+      losses.push(foul('EIGHT_FOUL', pen, `a foul (${fouls.map((x) => x.code).join(', ')}) with only the 8 left on the table`, EIGHT));
     }
     v.eightMiss = true;
     if (f.threeFailedEightLoses && s.eightMisses[striker] + 1 >= 3) losses.push(foul('EIGHT_THREE_MISSES', pen, 'three shots at the 8 in a row without pocketing it', EIGHT));
@@ -207,6 +212,13 @@ export function judgeShot(s: Pool8State, stroke: Stroke, facts: ShotFacts, strik
     v.callFulfilled = null;
   }
   v.points = facts.pots.length;
+  if (f.missedCallFoul && call && call.pocket !== 'safety' && !call.inferred && !made) {
+    // USA bar (seed 004): a shot not made as called is a foul; the turn passes.
+    v.fouls = [foul('CALL_MISSED', pen, `the called shot (${call.ball || 'ball'} in ${call.pocket}) was not made`, call.ball || undefined)];
+    v.points = 0;
+    setFoulNext(s, v, opp, false);
+    return v;
+  }
 
   // Groups: decided on the first made shot on an open table (never on the break, a foul or a free shot).
   if (s.tableOpen && made && !s.freeShot) {

@@ -10,7 +10,7 @@ import type { PocketId } from '../../core/games.js';
 import { err, ok, type Result } from '../../core/result.js';
 import type { TableProfile } from '../../core/table.js';
 import { checkPositions } from '../validate.js';
-import { CUE, EIGHT, GROUPS, KNOWN_IDS, OBJECT_BALLS, groupOf, otherGroup, radiusOf, standardRack, type Group } from './balls.js';
+import { CUE, EIGHT, GROUPS, KNOWN_IDS, OBJECT_BALLS, groupOf, normaliseId, otherGroup, radiusOf, standardRack, type Group } from './balls.js';
 import { resolveProfile, type InHandZone, type Pool8Profile } from './profiles.js';
 
 export type Player = 0 | 1;
@@ -156,6 +156,7 @@ export function initState(log: StrokeLog, table: TableProfile): Result<Pool8Stat
   let balls = freshRack(table);
   let atBreak = true;
   if (Array.isArray(start.balls)) {
+    start.balls = start.balls.map((b) => ({ ...b, id: normaliseId(b.id) }));
     const bad = checkPositions(start.balls, { table, knownIds: KNOWN_IDS, radiusOf: (id) => radiusOf(table, id) }, 0, 'start.balls');
     if (bad) {
       delete bad.stroke;
