@@ -6,6 +6,7 @@ import { simulateCommand } from './simulate.js';
 import { eventsCommand } from './events.js';
 import { trackCommand } from './track.js';
 import { detectCommand } from './detect.js';
+import { analyzeCommand } from './analyze.js';
 
 export function buildProgram(): Command {
   const program = new Command('cueref')
@@ -18,6 +19,7 @@ export function buildProgram(): Command {
   program.addCommand(eventsCommand());
   program.addCommand(trackCommand());
   program.addCommand(detectCommand());
+  program.addCommand(analyzeCommand());
   return program;
 }
 

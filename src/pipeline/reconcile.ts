@@ -1,0 +1,133 @@
+/**
+ * Between the vision stages and the referee: a stroke log from the cameras can say things the
+ * rules refuse as impossible (a red that was never on the table appears and is potted: a detector
+ * false positive; a ball listed in `before` after it was potted). The referee is right to refuse
+ * such a log from a person; from the cameras it means "the vision got this wrong", and one bad
+ * detection must not cost the whole match its calls.
+ *
+ * So the pipeline repairs the log as little as it can and says what it did: every repair becomes a
+ * review entry on that stroke's call (`VISION_*`, conf 0) and a note. Nothing is invented: repairs
+ * only remove what the rules cannot accept.
+ *   1. Balls that were not in the opening layout (when the log lists it) are dropped from every
+ *      stroke: `before`, `rest`, `paths` and any event that names them.
+ *   2. If the referee still refuses stroke i: a refusal about `before` drops that stroke's `before`
+ *      (the referee then uses the previous rest with its own respots); a refusal about events drops
+ *      the events naming the ball the refusal names; otherwise the stroke's events are emptied.
+ */
+import type { CallsDoc, ReviewEntry } from '../core/contracts/calls.js';
+import type { Stroke, StrokeEvent, StrokeLog } from '../core/contracts/strokes.js';
+import type { InputErrorInfo } from '../core/errors.js';
+import type { Result } from '../core/result.js';
+import type { TableProfile } from '../core/table.js';
+import { refereeLog } from '../rules/registry.js';
+
+export interface Repair {
+  stroke: number;
+  code: 'VISION_UNKNOWN_BALL' | 'VISION_BEFORE_DROPPED' | 'VISION_EVENTS_DROPPED';
+  reason: string;
+}
+
+export interface ReconciledCalls {
+  /** The log the referee judged (what DIR/strokes.json holds). */
+  log: StrokeLog;
+  calls: CallsDoc;
+  repairs: Repair[];
+}
+
+const BALL_KEYS = ['ball', 'a', 'b', 'over'] as const;
+
+function eventNames(e: StrokeEvent, id: string): boolean {
+  const r = e as Record<string, unknown>;
+  return BALL_KEYS.some((k) => r[k] === id);
+}
+
+function dropBall(s: Stroke, id: string): { stroke: Stroke; changed: boolean } {
+  const events = s.events.filter((e) => !eventNames(e, id));
+  const before = s.before?.filter((b) => b.id !== id);
+  const rest = s.rest?.filter((b) => b.id !== id);
+  const changed = events.length !== s.events.length || before?.length !== s.before?.length || rest?.length !== s.rest?.length || (s.paths !== undefined && id in s.paths);
+  const out: Stroke = { ...s, events };
+  if (before) out.before = before;
+  if (rest) out.rest = rest;
+  if (s.paths && id in s.paths) {
+    const { [id]: _gone, ...paths } = s.paths;
+    out.paths = paths;
+  }
+  return { stroke: out, changed };
+}
+
+function idsOf(s: Stroke): Set<string> {
+  const ids = new Set<string>();
+  for (const b of [...(s.before ?? []), ...(s.rest ?? [])]) ids.add(b.id);
+  for (const e of s.events) {
+    for (const k of BALL_KEYS) {
+      const v = (e as Record<string, unknown>)[k];
+      if (typeof v === 'string') ids.add(v);
+    }
+  }
+  return ids;
+}
+
+/** Step 1: balls absent from a listed opening layout. */
+export function dropUnknownBalls(log: StrokeLog): { log: StrokeLog; repairs: Repair[] } {
+  const start = log.start?.balls;
+  if (!Array.isArray(start)) return { log, repairs: [] };
+  const known = new Set(start.map((b) => b.id));
+  const repairs: Repair[] = [];
+  const strokes = log.strokes.map((s, i) => {
+    let out = s;
+    for (const id of idsOf(s)) {
+      if (known.has(id)) continue;
+      const r = dropBall(out, id);
+      out = r.stroke;
+      if (r.changed) repairs.push({ stroke: i, code: 'VISION_UNKNOWN_BALL', reason: `'${id}' was not on the table at the start: taken for a false detection and left out of this stroke` });
+    }
+    return out;
+  });
+  // Unchanged logs stay the same object: the caller can tell nothing was repaired.
+  return repairs.length ? { log: { ...log, strokes }, repairs } : { log, repairs };
+}
+
+/** Referee the log, repairing what the rules refuse (see the module comment). */
+export function refereeVisionLog(raw: StrokeLog, table: TableProfile, maxRepairs = 50): Result<ReconciledCalls, InputErrorInfo> {
+  const first = dropUnknownBalls(raw);
+  let log = first.log;
+  const repairs = [...first.repairs];
+  for (let n = 0; ; n++) {
+    const res = refereeLog(log, table);
+    if (res.ok) return { ok: true, value: { log, calls: withRepairs(res.value, repairs), repairs } };
+    const i = res.error.stroke;
+    if (i === undefined || n >= maxRepairs || !log.strokes[i]) return res;
+    const s = log.strokes[i]!;
+    const field = res.error.field ?? '';
+    let next: Stroke;
+    let repair: Repair;
+    const named = [...idsOf(s)].find((id) => res.error.message.includes(`'${id}'`) || new RegExp(`\\bball ${id}\\b`).test(res.error.message));
+    if (field.startsWith('before') && s.before) {
+      const { before: _dropped, ...rest } = s;
+      next = rest;
+      repair = { stroke: i, code: 'VISION_BEFORE_DROPPED', reason: `the balls seen before the stroke were refused by the rules (${res.error.message}): the previous rest was used instead` };
+    } else if (named && dropBall(s, named).changed) {
+      next = dropBall(s, named).stroke;
+      repair = { stroke: i, code: 'VISION_EVENTS_DROPPED', reason: `events naming '${named}' were refused by the rules (${res.error.message}) and left out` };
+    } else if (s.events.length) {
+      next = { ...s, events: [] };
+      repair = { stroke: i, code: 'VISION_EVENTS_DROPPED', reason: `the stroke's events were refused by the rules (${res.error.message}) and left out` };
+    } else {
+      return res;
+    }
+    repairs.push(repair);
+    log = { ...log, strokes: log.strokes.map((x, k) => (k === i ? next : x)) };
+  }
+}
+
+function withRepairs(doc: CallsDoc, repairs: readonly Repair[]): CallsDoc {
+  if (!repairs.length) return doc;
+  const calls = doc.calls.map((c) => {
+    const mine = repairs.filter((r) => r.stroke === c.stroke);
+    if (!mine.length) return c;
+    const review: ReviewEntry[] = [...c.review, ...mine.map((r) => ({ code: r.code, reason: r.reason, conf: 0 }))];
+    return { ...c, review };
+  });
+  return { ...doc, calls };
+}

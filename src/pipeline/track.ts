@@ -1,0 +1,119 @@
+/**
+ * The vision back end shared by `cueref track` and `cueref analyze`: frames → detector →
+ * `mapDetections` → tracker → DIR/tracks.jsonl (as it goes) → events → DIR/strokes.json.
+ *
+ * `trackFrames` is written against an injected detector so that it runs and is tested without a
+ * model; `loadModelDetector` loads the ONNX detector from models/ and says clearly when there is none.
+ */
+import { createWriteStream, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { trackFrameLine, tracksHeaderLine, type TrackFrame, type TracksHeader } from '../core/contracts/tracks.js';
+import { InputError } from '../core/errors.js';
+import type { GameId } from '../core/games.js';
+import type { Mat3 } from '../core/mat3.js';
+import type { TableProfile } from '../core/table.js';
+import { tracksToStrokes, type StrokesResult } from '../events/index.js';
+import { createTracker, mapDetections, type PixelDetection, type TrackerParamsInput } from '../tracking/index.js';
+
+/** What the command needs of a frame (video/'s `Frame` has these and more). */
+export interface VideoFrame {
+  index: number;
+  ptsMs: number;
+  width: number;
+  height: number;
+  rgb: Uint8Array;
+}
+
+/**
+ * A ball detector: pixel detections for one frame, or `null` when the table is not in view
+ * (a broadcast cut-away). The ONNX detector of src/detection is one; tests inject fakes.
+ */
+export interface FrameDetector {
+  detect(frame: VideoFrame): Promise<PixelDetection[] | null> | PixelDetection[] | null;
+}
+
+export interface TrackFramesOptions {
+  game: GameId;
+  table: TableProfile;
+  calibration: { ballCentreToTable: Mat3; imageToTable?: Mat3; reprojectionErrorMm?: number };
+  detector: FrameDetector;
+  source?: { uri: string; fps?: number; width?: number; height?: number };
+  outDir: string;
+  tracker?: TrackerParamsInput;
+  onFrame?: (index: number) => void;
+}
+
+export interface TrackFramesResult {
+  frames: number;
+  strokes: number;
+  tracksPath: string;
+  strokesPath: string;
+  notes: string[];
+  /** The stroke log written to strokesPath (cueref.strokes/1), for a caller that referees it next. */
+  log: StrokesResult['log'];
+}
+
+/** Run the back end over frames, writing DIR/tracks.jsonl as it goes and DIR/strokes.json at the end. */
+export async function trackFrames(frames: AsyncIterable<VideoFrame> | Iterable<VideoFrame>, o: TrackFramesOptions): Promise<TrackFramesResult> {
+  mkdirSync(o.outDir, { recursive: true });
+  const tracksPath = join(o.outDir, 'tracks.jsonl');
+  const strokesPath = join(o.outDir, 'strokes.json');
+  const header: TracksHeader = {
+    format: 'cueref.tracks/1',
+    game: o.game,
+    ...(o.source ? { source: o.source } : {}),
+    calibration: { ballCentreToTable: o.calibration.ballCentreToTable, ...(o.calibration.imageToTable ? { imageToTable: o.calibration.imageToTable } : {}), ...(o.calibration.reprojectionErrorMm !== undefined ? { reprojectionErrorMm: o.calibration.reprojectionErrorMm } : {}) },
+    table: o.table,
+  };
+  const out = createWriteStream(tracksPath);
+  const write = (s: string) => new Promise<void>((res, rej) => (out.write(s, (e) => (e ? rej(e) : res()))));
+  await write(tracksHeaderLine(header));
+  const tracker = createTracker(o.table, o.tracker ?? {});
+  const kept: TrackFrame[] = [];
+  try {
+    for await (const f of frames as AsyncIterable<VideoFrame>) {
+      const pixels = await o.detector.detect(f);
+      const t = f.ptsMs / 1000;
+      const det = mapDetections(pixels ?? [], o.calibration, o.game, f.index);
+      const tf = tracker.step({ i: f.index, t, detections: det, ...(pixels === null ? { view: false } : {}) });
+      kept.push(tf);
+      await write(trackFrameLine(tf));
+      o.onFrame?.(f.index);
+    }
+  } finally {
+    await new Promise<void>((res) => out.end(res));
+  }
+  const { log, notes } = tracksToStrokes({ ...header, frames: kept }, o.table);
+  log.table = o.table;
+  writeFileSync(strokesPath, JSON.stringify(log, null, 1) + '\n');
+  return { frames: kept.length, strokes: log.strokes.length, tracksPath, strokesPath, notes, log };
+}
+
+/** The ONNX ball detector from models/, or a clear InputError saying there is none yet. */
+export async function loadModelDetector(game: GameId, modelsDir = 'models', modelPath?: string): Promise<FrameDetector> {
+  const onnx = modelPath ?? (existsSync(modelsDir) ? readdirSync(modelsDir).filter((f) => f.endsWith('.onnx')).map((f) => join(modelsDir, f))[0] : undefined);
+  if (!onnx || !existsSync(onnx)) {
+    throw new InputError({
+      code: 'NO_DETECTOR',
+      field: 'model',
+      message: `no ball detector model found in ${modelsDir}/ (expected a *.onnx with its *.json sidecar): train one (models/training) or pass --model; meanwhile \`cueref events TRACKS\` takes tracks from any tracker`,
+    });
+  }
+  // Loaded by name so that this command works (and fails clearly) while the detection stage is
+  // still being built; only detection/ imports onnxruntime-node.
+  const spec = (p: string) => new URL(p, import.meta.url).href;
+  try {
+    const [{ createOnnxRunner }, { loadSidecar }, { BallDetector }, { toRows }] = await Promise.all([
+      import(spec('../detection/onnxRunner.js')),
+      import(spec('../detection/model.js')),
+      import(spec('../detection/detector.js')),
+      import(spec('../detection/detections.js')),
+    ]);
+    const side = loadSidecar(onnx.replace(/\.onnx$/, '.json'));
+    const det = new BallDetector(await createOnnxRunner(onnx), side, { game });
+    return { detect: async (f) => toRows(await det.detect(f)) as PixelDetection[] };
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError({ code: 'NO_DETECTOR', field: 'model', message: `cannot load the ball detector '${onnx}': ${(e as Error).message}` });
+  }
+}

@@ -1,0 +1,71 @@
+/** Repairs between the cameras and the referee, and the HTML report (pure, no video). */
+import { describe, expect, it } from 'vitest';
+import type { StrokeLog } from '../../src/core/contracts/strokes.js';
+import { builtinProfile } from '../../src/core/table.js';
+import { dropUnknownBalls, refereeVisionLog } from '../../src/pipeline/reconcile.js';
+import { renderReport, scoreLine } from '../../src/report/html.js';
+import { refereeLog } from '../../src/rules/registry.js';
+
+const table = builtinProfile('snooker');
+const start = [
+  { id: 'white', x: 1300, y: 3080 },
+  { id: 'red1', x: 1590, y: 3376 },
+  { id: 'black', x: 889, y: 3245 },
+];
+// A phantom red3 (a false detection) appears and "drops" into the middle pocket.
+const log: StrokeLog = {
+  format: 'cueref.strokes/1',
+  game: 'snooker',
+  start: { balls: start },
+  strokes: [
+    {
+      t: 1.1,
+      before: [...start, { id: 'red3', x: 10, y: 1700 }],
+      events: [
+        { t: 1.0, type: 'place', ball: 'red3', x: 10, y: 1700 },
+        { t: 1.1, type: 'strike', ball: 'white' },
+        { t: 1.2, type: 'pot', ball: 'red3', pocket: 'ML' },
+        { t: 1.3, type: 'contact', a: 'white', b: 'red1' },
+        { t: 1.6, type: 'pot', ball: 'red1', pocket: 'TR' },
+      ],
+      rest: [{ id: 'white', x: 1200, y: 3000 }, { id: 'black', x: 889, y: 3245 }],
+    },
+  ],
+};
+
+describe('refereeVisionLog', () => {
+  it('the plain referee refuses the phantom red; the pipeline drops it and flags the stroke', () => {
+    expect(refereeLog(log, table).ok).toBe(false);
+    const r = refereeVisionLog(log, table);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.repairs).toEqual([expect.objectContaining({ stroke: 0, code: 'VISION_UNKNOWN_BALL' })]);
+    const c = r.value.calls.calls[0]!;
+    expect(c.potted).toEqual(['red1']);
+    expect(c.points).toBe(1);
+    expect(c.review.map((x) => x.code)).toContain('VISION_UNKNOWN_BALL');
+    expect(JSON.stringify(r.value.log)).not.toContain('red3');
+  });
+
+  it('a clean log passes through untouched', () => {
+    const clean = dropUnknownBalls(log).log;
+    const r = refereeVisionLog(clean, table);
+    expect(r.ok && r.value.repairs).toEqual([]);
+    expect(r.ok && r.value.log).toBe(clean);
+  });
+});
+
+describe('renderReport', () => {
+  it('escapes names and shows score, calls and review flags', () => {
+    const r = refereeVisionLog({ ...log, players: ['<Ann>', 'Bob & Co'] }, table);
+    if (!r.ok) throw new Error(r.error.message);
+    const html = renderReport({ calls: r.value.calls, strokes: r.value.log, title: 'a<b>.mp4' });
+    expect(scoreLine(r.value.calls)).toBe('<Ann> 1 – 0 Bob & Co (frame in progress)');
+    expect(html).toContain('&lt;Ann&gt; 1 – 0 Bob &amp; Co (frame in progress)');
+    expect(html).not.toContain('<Ann>');
+    expect(html).toContain('a&lt;b&gt;.mp4');
+    expect(html).toContain('VISION_UNKNOWN_BALL');
+    expect(html).toContain('white hits red1');
+    expect(html).toContain('class="review"');
+  });
+});
