@@ -5,23 +5,15 @@
  * calls table (or cueref.calls/1 with --json). The composition is `analyze` in src/pipeline/.
  */
 import { Command } from 'commander';
-import { z } from 'zod';
 import { loadCalibration } from '../calibration/contract.js';
 import { GAMES } from '../core/games.js';
 import { loadTableProfile } from '../core/table.js';
 import { analyze } from '../pipeline/analyze.js';
 import { handleError } from './handleError.js';
+import { pipelineOptionsSchema } from './pipelineOptions.js';
 import { formatCalls } from './referee.js';
 
-const optionsSchema = z.object({
-  game: z.enum(GAMES),
-  table: z.string().min(1).optional(),
-  calibration: z.string().min(1).optional(),
-  out: z.string().min(1),
-  model: z.string().min(1).optional(),
-  json: z.boolean().optional(),
-  progress: z.boolean().default(true),
-});
+const optionsSchema = pipelineOptionsSchema;
 
 export function analyzeCommand(): Command {
   return new Command('analyze')

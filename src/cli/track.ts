@@ -8,26 +8,18 @@
  * the ONNX detector from models/ and says clearly when there is none.
  */
 import { Command } from 'commander';
-import { z } from 'zod';
 import { loadCalibration } from '../calibration/contract.js';
 import { InputError } from '../core/errors.js';
 import { GAMES } from '../core/games.js';
 import { defaultProfileFor, loadTableProfile } from '../core/table.js';
 import { loadModelDetector, trackFrames } from '../pipeline/track.js';
 import { handleError } from './handleError.js';
+import { pipelineOptionsSchema } from './pipelineOptions.js';
 
 // The composition lives in src/pipeline/track.ts (shared with `cueref analyze`); re-exported for callers of this module.
 export { loadModelDetector, trackFrames, type FrameDetector, type TrackFramesOptions, type TrackFramesResult, type VideoFrame } from '../pipeline/track.js';
 
-const optionsSchema = z.object({
-  game: z.enum(GAMES),
-  table: z.string().min(1).optional(),
-  calibration: z.string().min(1).optional(),
-  out: z.string().min(1),
-  model: z.string().min(1).optional(),
-  json: z.boolean().optional(),
-  progress: z.boolean().default(true),
-});
+const optionsSchema = pipelineOptionsSchema;
 
 export function trackCommand(): Command {
   return new Command('track')
