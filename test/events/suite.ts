@@ -14,7 +14,7 @@ import { builtinProfile, type TableProfile } from '../../src/core/table.js';
 import { tracksToStrokes } from '../../src/events/index.js';
 import { createTracker } from '../../src/tracking/index.js';
 import { fakeDetections } from '../tracking/fakeDetector.js';
-import { mulberry32, simulateTable, toTracks, type SynthBall, type SynthRun } from './synth.js';
+import { identitySwitches, mulberry32, simulateTable, toTracks, type SynthBall, type SynthRun } from './synth.js';
 
 export interface SuiteMetrics {
   strokes: number;
@@ -102,33 +102,6 @@ const quantile = (v: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1) + 0.5))]!;
 };
 
-/** Track id → truth id by nearest truth ball on the frame each track is first seen at rest. */
-function mapIds(run: SynthRun, frames: TrackFrame[]): { map: Map<string, string>; switches: number } {
-  const map = new Map<string, string>();
-  let switches = 0;
-  for (const f of frames) {
-    const truth = run.at(f.t);
-    for (const b of f.balls) {
-      if (b.state !== 'rest' && b.state !== 'moving') continue;
-      let best = '', bd = Infinity;
-      for (const [id, q] of truth) {
-        const dd = Math.hypot(q.x - b.x, q.y - b.y);
-        if (dd < bd) {
-          bd = dd;
-          best = id;
-        }
-      }
-      if (bd > 15) continue;
-      const m = map.get(b.id);
-      if (m === undefined) map.set(b.id, best);
-      else if (m !== best) {
-        switches++;
-        map.set(b.id, best);
-      }
-    }
-  }
-  return { map, switches };
-}
 
 export function runSuite(opts: { strokes: number; fpsList: number[]; path: 'tracks' | 'tracker'; seed0?: number; missRate?: number }): SuiteMetrics {
   const table = builtinProfile('snooker');
@@ -149,8 +122,8 @@ export function runSuite(opts: { strokes: number; fpsList: number[]; path: 'trac
       } else {
         const tr = createTracker(table);
         frames = fakeDetections(run, { fps, noiseMm: 1, seed: s * 31 + fps, ...(opts.missRate ? { missRate: opts.missRate } : {}) }).frames.map((f) => tr.step(f));
-        const m = mapIds(run, frames);
-        idMap = m.map;
+        const m = identitySwitches(run, frames, 15);
+        idMap = m.owner;
         switches += m.switches;
       }
       const { log } = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', frames }, table);

@@ -216,3 +216,31 @@ export function aim(from: { x: number; y: number }, to: { x: number; y: number }
   const d = Math.hypot(dx, dy);
   return { vx: (dx / d) * speed, vy: (dy / d) * speed };
 }
+
+/**
+ * Track id → true id, read where each track is nearest a true ball (within `maxDistMm`); a track that
+ * changes owner counts as an identity switch.
+ */
+export function identitySwitches(run: SynthRun, frames: readonly TrackFrame[], maxDistMm: number): { switches: number; owner: Map<string, string> } {
+  const owner = new Map<string, string>();
+  let switches = 0;
+  for (const f of frames) {
+    const truth = run.at(f.t);
+    for (const b of f.balls) {
+      if (b.state !== 'rest' && b.state !== 'moving') continue;
+      let best = '', bd = Infinity;
+      for (const [id, q] of truth) {
+        const d = Math.hypot(q.x - b.x, q.y - b.y);
+        if (d < bd) {
+          bd = d;
+          best = id;
+        }
+      }
+      if (bd > maxDistMm) continue;
+      const o = owner.get(b.id);
+      if (o !== undefined && o !== best) switches++;
+      owner.set(b.id, best);
+    }
+  }
+  return { switches, owner };
+}

@@ -4,7 +4,7 @@ import type { TrackFrame } from '../../src/core/contracts/tracks.js';
 import { builtinProfile } from '../../src/core/table.js';
 import { tracksToStrokes } from '../../src/events/index.js';
 import { createTracker } from '../../src/tracking/index.js';
-import { simulateTable, type SynthRun } from '../events/synth.js';
+import { identitySwitches, simulateTable, type SynthRun } from '../events/synth.js';
 import { fakeDetections, type FakeDetectorOptions } from './fakeDetector.js';
 
 const table = builtinProfile('snooker');
@@ -14,33 +14,6 @@ function track(run: SynthRun, o: FakeDetectorOptions): TrackFrame[] {
   return fakeDetections(run, o).frames.map((f) => tr.step(f));
 }
 
-/** Track id → true id, read where each track is nearest a true ball; a track that changes owner is a switch. */
-function identitySwitches(run: SynthRun, frames: TrackFrame[]): { switches: number; owner: Map<string, string> } {
-  const owner = new Map<string, string>();
-  let switches = 0;
-  for (const f of frames) {
-    const truth = run.at(f.t);
-    for (const b of f.balls) {
-      if (b.state !== 'rest' && b.state !== 'moving') continue;
-      let best = '', bd = Infinity;
-      for (const [id, q] of truth) {
-        const d = Math.hypot(q.x - b.x, q.y - b.y);
-        if (d < bd) {
-          bd = d;
-          best = id;
-        }
-      }
-      if (bd > 20) continue;
-      const o = owner.get(b.id);
-      if (o === undefined) owner.set(b.id, best);
-      else if (o !== best) {
-        switches++;
-        owner.set(b.id, best);
-      }
-    }
-  }
-  return { switches, owner };
-}
 
 describe('tracker', () => {
   test('a stroke with a contact and a cushion: ids from classes, no switches, states rest → moving → rest', () => {
@@ -48,7 +21,7 @@ describe('tracker', () => {
     const frames = track(run, { fps: 30, noiseMm: 1, seed: 1 });
     const ids = new Set(frames.flatMap((f) => f.balls.map((b) => b.id)));
     expect([...ids].sort()).toEqual(['black', 'red1', 'red2', 'white']);
-    const { switches, owner } = identitySwitches(run, frames);
+    const { switches, owner } = identitySwitches(run, frames, 20);
     expect(switches).toBe(0);
     expect(owner.get('white')).toBe('white');
     expect(owner.get('black')).toBe('black');
@@ -68,7 +41,7 @@ describe('tracker', () => {
     const frames = track(run, { fps: 30, noiseMm: 1, seed: 2, confuse: (id, v, rng) => (id === 'red1' && v > 300 && rng() < 0.33 ? 'brown' : undefined) });
     const ids = new Set(frames.flatMap((f) => f.balls.map((b) => b.id)));
     expect([...ids].sort()).toEqual(['brown', 'red1', 'white']);
-    expect(identitySwitches(run, frames).switches).toBe(0);
+    expect(identitySwitches(run, frames, 20).switches).toBe(0);
   });
 
   test('a player hides two resting balls for 20 frames: occluded, same ids after, no events', () => {
@@ -87,7 +60,7 @@ describe('tracker', () => {
     const frames = track(run, { fps: 30, noiseMm: 1, seed: 4, occlude: { from: 20, to: 25, balls: ['white'] } });
     const ids = new Set(frames.flatMap((f) => f.balls.map((b) => b.id)));
     expect([...ids].sort()).toEqual(['red1', 'red2', 'white']);
-    expect(identitySwitches(run, frames).switches).toBe(0);
+    expect(identitySwitches(run, frames, 20).switches).toBe(0);
     const { log } = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', frames }, table);
     expect(log.strokes).toHaveLength(1);
     expect(log.strokes[0]!.events.map((e) => e.type)).toEqual(['strike', 'cross', 'cushion']);
