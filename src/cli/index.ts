@@ -7,6 +7,8 @@ import { eventsCommand } from './events.js';
 import { trackCommand } from './track.js';
 import { detectCommand } from './detect.js';
 import { analyzeCommand } from './analyze.js';
+import { liveCommand } from './live.js';
+import { reviewCommand } from './review.js';
 
 export function buildProgram(): Command {
   const program = new Command('cueref')
@@ -20,6 +22,8 @@ export function buildProgram(): Command {
   program.addCommand(trackCommand());
   program.addCommand(detectCommand());
   program.addCommand(analyzeCommand());
+  program.addCommand(liveCommand());
+  program.addCommand(reviewCommand());
   return program;
 }
 

@@ -19,6 +19,11 @@
  * jitter), anchored on the wall clock when each connection's first frame arrives, so ptsMs is time
  * since the source was opened, keeps increasing across reconnects, and an outage shows as a gap.
  * Frames without a timestamp (some MJPEG streams) or after a clock jump take their arrival time.
+ *
+ * Status: `liveFeed` yields the same frames interleaved with what happened to the connection
+ * (`connecting`, `live` on a connection's first frame, `lost` when it ends, `reconnecting` before
+ * each new attempt), in order with the frames: a consumer sees `lost` after the last frame of the
+ * connection that ended. Live mode shows these as "camera lost"; `liveSource` drops them.
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -52,6 +57,49 @@ export class DropOldestQueue<T> {
   }
   shift(): T | undefined {
     return this.items.shift();
+  }
+}
+
+/** What happened to a live connection, in order with its frames. */
+export interface LiveStatusItem {
+  type: 'status';
+  status: 'connecting' | 'live' | 'lost' | 'reconnecting';
+  /** One line for a person: why the connection ended, which attempt this is. */
+  detail: string;
+  /** Reconnect attempt (1-based) for `reconnecting`; the wait before it for `lost`. */
+  attempt?: number;
+  retryInMs?: number;
+}
+
+export type LiveItem = { type: 'frame'; frame: Frame } | LiveStatusItem;
+
+/**
+ * A FIFO of frames and status items, bounded in frames only: a frame that finds it full evicts the
+ * oldest FRAME (the newest picture wins, as in DropOldestQueue); status items are never dropped.
+ */
+export class FeedQueue {
+  private items: LiveItem[] = [];
+  private frames = 0;
+  constructor(readonly capacity: number) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`capacity must be a positive integer, got ${capacity}`);
+  }
+  get size(): number {
+    return this.items.length;
+  }
+  /** Add an item; returns the frame evicted to make room, if any. */
+  push(item: LiveItem): Frame | undefined {
+    this.items.push(item);
+    if (item.type !== 'frame') return undefined;
+    if (++this.frames <= this.capacity) return undefined;
+    const k = this.items.findIndex((x) => x.type === 'frame');
+    const [old] = this.items.splice(k, 1);
+    this.frames--;
+    return old?.type === 'frame' ? old.frame : undefined;
+  }
+  shift(): LiveItem | undefined {
+    const item = this.items.shift();
+    if (item?.type === 'frame') this.frames--;
+    return item;
   }
 }
 
@@ -101,7 +149,22 @@ export function describeEnd(end: DecodeEnd, stallTimeoutMs: number): string {
   return `${end.signal ? `ffmpeg killed by ${end.signal}` : `ffmpeg exit ${end.exitCode}`}${last ? `: ${last}` : ''}`;
 }
 
+/** A live source's frames interleaved with its connection status (see the module comment). */
+export interface LiveFeed extends AsyncIterable<LiveItem> {
+  readonly info: SourceInfo;
+  readonly warnings: readonly string[];
+  close(): Promise<void>;
+}
+
 export function liveSource(uri: string, opts: SourceOptions, log: VideoLog): FrameSource {
+  const feed = liveFeed(uri, opts, log);
+  async function* frames(): AsyncGenerator<Frame, void, void> {
+    for await (const item of feed) if (item.type === 'frame') yield item.frame;
+  }
+  return makeFrameSource(feed.info, feed.warnings as string[], frames, () => void feed.close());
+}
+
+export function liveFeed(uri: string, opts: SourceOptions, log: VideoLog): LiveFeed {
   const binary = ffmpegPath();
   const caps = ffmpegCaps(binary);
   const policy: ReconnectPolicy = { ...DEFAULT_RECONNECT, ...opts.reconnect };
@@ -125,8 +188,8 @@ export function liveSource(uri: string, opts: SourceOptions, log: VideoLog): Fra
   const warnings: string[] = [];
   const stop = new AbortController();
 
-  async function* frames(): AsyncGenerator<Frame, void, void> {
-    const queue = new DropOldestQueue<Frame>(capacity);
+  async function* items(): AsyncGenerator<LiveItem, void, void> {
+    const queue = new FeedQueue(capacity);
     let wake: (() => void) | undefined;
     const notify = (): void => {
       const w = wake;
@@ -137,15 +200,23 @@ export function liveSource(uri: string, opts: SourceOptions, log: VideoLog): Fra
     let failure: Error | undefined;
     let decoded = 0;
     let dropped = 0;
+    let restartedForClock = false;
     const t0 = performance.now();
     const clock = new LiveClock();
 
+    const status = (item: Omit<LiveStatusItem, 'type'>): void => {
+      queue.push({ type: 'status', ...item });
+      notify();
+    };
     const produce = async (): Promise<void> => {
       let failedInARow = 0;
       let connection = 0;
       while (!stop.signal.aborted) {
         connection++;
         clock.newConnection();
+        if (connection === 1) status({ status: 'connecting', detail: `opening ${uri}` });
+        else if (!restartedForClock) status({ status: 'reconnecting', detail: `reconnect attempt ${failedInARow}`, attempt: failedInARow });
+        restartedForClock = false;
         const restart = new AbortController();
         let restartForClock = false;
         const gen = decodeProcess({
@@ -179,12 +250,13 @@ export function liveSource(uri: string, opts: SourceOptions, log: VideoLog): Fra
               break;
             }
             framesThisConnection++;
+            if (framesThisConnection === 1) status({ status: 'live', detail: `connection ${connection}: frames arriving` });
             if (info.width === 0) {
               info.width = f.width;
               info.height = f.height;
             }
             const frame: Frame = { index: decoded++, ptsMs, width: f.width, height: f.height, rgb: f.rgb };
-            const evicted = queue.push(frame);
+            const evicted = queue.push({ type: 'frame', frame });
             if (evicted) {
               dropped++;
               log(`live '${uri}': consumer behind, dropped frame #${evicted.index} (${evicted.ptsMs.toFixed(0)} ms), queue full at ${capacity}; ${dropped} dropped of ${decoded} decoded`);
@@ -195,7 +267,10 @@ export function liveSource(uri: string, opts: SourceOptions, log: VideoLog): Fra
           await gen.return(undefined as never);
         }
         if (stop.signal.aborted || !end) break;
-        if (restartForClock) continue; // straight away: nothing failed
+        if (restartForClock) {
+          restartedForClock = true;
+          continue; // straight away: nothing failed
+        }
         failedInARow = framesThisConnection > 0 ? 1 : failedInARow + 1;
         const why = describeEnd(end, stallTimeoutMs);
         if (policy.maxAttempts === 0 && framesThisConnection > 0) {
@@ -206,6 +281,7 @@ export function liveSource(uri: string, opts: SourceOptions, log: VideoLog): Fra
           break;
         }
         if (failedInARow > policy.maxAttempts) {
+          status({ status: 'lost', detail: why });
           const tried = policy.maxAttempts === 0 ? 'reconnecting is off (reconnect.maxAttempts 0)' : `${policy.maxAttempts} reconnect attempt(s) failed`;
           failure = new InputError({
             code: 'LIVE_SOURCE_LOST',
@@ -214,6 +290,7 @@ export function liveSource(uri: string, opts: SourceOptions, log: VideoLog): Fra
           break;
         }
         const waitMs = backoffMs(failedInARow, policy);
+        status({ status: 'lost', detail: why, retryInMs: waitMs });
         log(`live '${uri}': connection ${connection} ended after ${framesThisConnection} frame(s) (${why}); reconnect attempt ${failedInARow} in ${waitMs} ms`);
         await delay(waitMs, undefined, { signal: stop.signal }).catch(() => {});
       }
@@ -230,9 +307,9 @@ export function liveSource(uri: string, opts: SourceOptions, log: VideoLog): Fra
 
     try {
       for (;;) {
-        const frame = queue.shift();
-        if (frame) {
-          yield frame;
+        const item = queue.shift();
+        if (item) {
+          yield item;
           continue;
         }
         if (producerDone) break;
@@ -249,5 +326,21 @@ export function liveSource(uri: string, opts: SourceOptions, log: VideoLog): Fra
     }
   }
 
-  return makeFrameSource(info, warnings, frames, () => stop.abort());
+  let active: AsyncGenerator<LiveItem, void, void> | undefined;
+  let used = false;
+  return {
+    info,
+    warnings,
+    [Symbol.asyncIterator](): AsyncIterator<LiveItem> {
+      if (used) throw new Error(`live source '${uri}' can be iterated only once: open it again`);
+      used = true;
+      if (stop.signal.aborted) return (async function* () {})();
+      active = items();
+      return active;
+    },
+    async close(): Promise<void> {
+      stop.abort();
+      await active?.return(undefined);
+    },
+  };
 }

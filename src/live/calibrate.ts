@@ -1,0 +1,63 @@
+/**
+ * The camera for a live session, solved before it starts: a few frames `stepMs` apart from the
+ * source's first seconds, each calibrated on its own (`calibrateFrame`), the best solve kept
+ * (`betterCalibration`), as `cueref analyze` does. Done on its own connection, before the session
+ * opens the source, so the paced clock of a `--realtime` file (or a camera's drop-oldest queue)
+ * does not run while the solver works.
+ */
+import type { Calibration } from '../calibration/contract.js';
+import { betterCalibration, calibrateFrame, type CalibrationFailure } from '../calibration/solve.js';
+import { InputError } from '../core/errors.js';
+import type { TableProfile } from '../core/table.js';
+import type { Frame } from '../video/index.js';
+import type { OpenFeed } from './feed.js';
+
+export interface SolveOptions {
+  frames?: number;
+  stepMs?: number;
+  /** Give up after this much stream time without a solve (a player over the table), ms. */
+  withinMs?: number;
+}
+
+export async function solveFromFeed(open: OpenFeed, table: TableProfile, uri: string, o: SolveOptions = {}): Promise<{ calibration: Calibration; tried: number }> {
+  const want = o.frames ?? 3;
+  const stepMs = o.stepMs ?? 500;
+  const withinMs = o.withinMs ?? 10_000;
+  const feed = await open();
+  let best: Calibration | null = null;
+  let failure: CalibrationFailure | null = null;
+  let tried = 0;
+  let solved = 0;
+  try {
+    let t0 = NaN;
+    let nextMs = -Infinity;
+    for await (const item of feed) {
+      if (item.type !== 'frame') continue;
+      const f: Frame = item.frame;
+      if (Number.isNaN(t0)) t0 = f.ptsMs;
+      if (f.ptsMs - t0 > withinMs) break;
+      if (f.ptsMs + 1e-6 < nextMs) continue;
+      nextMs = f.ptsMs + stepMs;
+      tried++;
+      const r = calibrateFrame({ width: f.width, height: f.height, rgb: f.rgb }, { table });
+      if (!r.ok) {
+        failure ??= r.error;
+        continue;
+      }
+      solved++;
+      best = best ? betterCalibration(r.value.calibration, best) : r.value.calibration;
+      if (solved >= want) break;
+    }
+  } finally {
+    await feed.close().catch(() => undefined);
+  }
+  if (!best) {
+    throw new InputError({
+      code: `CALIBRATION_${failure?.code ?? 'NO_FRAMES'}`,
+      field: 'calibration',
+      message: `cannot find the ${table.game} table in ${tried} frame(s) of '${uri}'${failure ? `: ${failure.message}` : ''}. Is the table in view? Solve one by hand (\`cueref calibrate SOURCE --game ${table.game} --corners … --out FILE\`) and pass --calibration FILE`,
+    });
+  }
+  best.source = { uri, atSeconds: 0 };
+  return { calibration: best, tried };
+}

@@ -1,0 +1,62 @@
+/**
+ * The vision chain, one frame at a time: detector → `mapDetections` (pixels → table mm through the
+ * calibration) → tracker → stroke segmenter. The detector is injected (the ONNX model in use, a
+ * fake in tests), as in src/pipeline/track.ts, whose batch loop this is the incremental twin of.
+ *
+ * The tracker lives as long as the chain: across a dropped camera it keeps every identity (reds
+ * stay red1…red15, pool balls keep their numbers) and re-finds moved balls by its re-identification
+ * gate; only the segmenter's window is reset (see segmenter.ts).
+ */
+import type { TrackFrame } from '../core/contracts/tracks.js';
+import type { GameId } from '../core/games.js';
+import type { Mat3 } from '../core/mat3.js';
+import type { TableProfile } from '../core/table.js';
+import type { EventParamsInput } from '../events/index.js';
+import type { FrameDetector, VideoFrame } from '../pipeline/track.js';
+import { createTracker, mapDetections, type Tracker, type TrackerParamsInput } from '../tracking/index.js';
+import { StrokeSegmenter, type SegmenterFlag, type SegmenterOptions, type SegmenterOutput } from './segmenter.js';
+
+export interface LiveChainOptions {
+  game: GameId;
+  table: TableProfile;
+  calibration: { ballCentreToTable: Mat3 };
+  detector: FrameDetector;
+  tracker?: TrackerParamsInput;
+  events?: EventParamsInput;
+  segmenter?: Omit<SegmenterOptions, 'events'>;
+}
+
+export interface ChainStep {
+  frame: TrackFrame;
+  outputs: SegmenterOutput[];
+}
+
+export class LiveChain {
+  private readonly tracker: Tracker;
+  readonly segmenter: StrokeSegmenter;
+  private lastT = -Infinity;
+
+  constructor(private readonly o: LiveChainOptions) {
+    if (o.table.game !== o.game) throw new RangeError(`the table profile is for ${o.table.game}, not ${o.game}`);
+    this.tracker = createTracker(o.table, o.tracker ?? {});
+    this.segmenter = new StrokeSegmenter(o.table, { ...o.segmenter, ...(o.events ? { events: o.events } : {}) });
+  }
+
+  /**
+   * One frame. `tS` is its stream time in seconds (the session's clock, which keeps increasing
+   * across reconnects); frames at or before the previous one are skipped (returns null).
+   */
+  async push(frame: VideoFrame, tS: number): Promise<ChainStep | null> {
+    if (!(tS > this.lastT)) return null;
+    this.lastT = tS;
+    const pixels = await this.o.detector.detect(frame);
+    const detections = mapDetections(pixels ?? [], this.o.calibration, this.o.game, frame.index);
+    const tf = this.tracker.step({ i: frame.index, t: tS, detections, ...(pixels === null ? { view: false } : {}) });
+    return { frame: tf, outputs: this.segmenter.push(tf) };
+  }
+
+  /** The camera was lost at stream time `tS` (see StrokeSegmenter.interrupt). */
+  interrupt(tS: number, why: string): SegmenterFlag | null {
+    return this.segmenter.interrupt(tS, why);
+  }
+}
