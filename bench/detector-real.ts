@@ -3,9 +3,13 @@
  * - Bucharest broadcast Task1: per-colour counts exact, fraction of frames;
  * - Bern overhead without_halo: annotated balls found within 6 px;
  * - Padova pool first/last frames: cue/eight/solid/stripe right on the annotated boxes;
- * plus ms per frame for the detector alone at the frame's own size.
+ * plus ms per frame for the detector alone (pre-processing + inference + post-processing) at
+ * 1280×720 and 1920×1080, for each pre-processing view:
+ *   frame — the whole frame letterboxed into the network input;
+ *   table — the bed rectified by the frame's calibration (frames that do not calibrate fall back to
+ *           `frame`, counted).
  *
- *   npx tsx bench/detector-real.ts [--model models/detector]
+ *   npx tsx bench/detector-real.ts [--model models/detector] [--view frame|table|both]
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -13,13 +17,15 @@ import { parseArgs } from 'node:util';
 import { calibrateFrame } from '../src/calibration/solve.js';
 import { readStill } from '../src/calibration/frames.js';
 import { onTable } from '../src/cli/detect.js';
-import { builtinProfile } from '../src/core/table.js';
-import { BallDetector } from '../src/detection/detector.js';
+import { builtinProfile, type TableProfile } from '../src/core/table.js';
+import { BallDetector, type DetectorView } from '../src/detection/detector.js';
+import { bernTable } from '../test/calibration/realSets.js';
+import sharp from 'sharp';
 import { toRows, type DetectionRow } from '../src/detection/detections.js';
 import { loadSidecar } from '../src/detection/model.js';
 import { createOnnxRunner } from '../src/detection/onnxRunner.js';
 
-const { values } = parseArgs({ options: { model: { type: 'string', default: 'models/detector' } } });
+const { values } = parseArgs({ options: { model: { type: 'string', default: 'models/detector' }, view: { type: 'string', default: 'both' } } });
 const REAL = join(import.meta.dirname, '../../shared/real');
 if (!existsSync(REAL)) {
   console.log(`no real footage at ${REAL}: nothing to measure`);
@@ -28,107 +34,148 @@ if (!existsSync(REAL)) {
 const side = loadSidecar(`${values.model}.json`);
 const runner = await createOnnxRunner(`${values.model}.onnx`);
 const times: number[] = [];
+let VIEW: 'frame' | 'table' = 'frame';
+let fallbacks = 0;
 
-async function detect(det: BallDetector, path: string) {
+/** Detect on one still with the current VIEW; the table view needs the frame's calibration. */
+async function detect(det: BallDetector, path: string, table: TableProfile) {
   const frame = await readStill(path);
+  let view: DetectorView = { kind: 'frame' };
+  let cal = null;
+  const solved = calibrateFrame(frame, { table });
+  if (solved.ok) cal = solved.value.calibration;
+  if (VIEW === 'table') {
+    if (cal) view = { kind: 'table', imageToTable: cal.imageToTable, bed: table.bed };
+    else fallbacks++;
+  }
   const t0 = performance.now();
-  const rows = toRows(await det.detect(frame));
+  const rows = toRows(await det.detect(frame, view));
   times.push(performance.now() - t0);
-  return { frame, rows };
+  return { frame, rows, cal };
 }
 
-// Bucharest Task1: counts per colour.
-{
-  const det = new BallDetector(runner, side, { game: 'snooker' });
-  const dir = join(REAL, 'bucharest-snooker-broadcast/train/Task1');
-  const table = builtinProfile('snooker');
-  let exact = 0, frames = 0, calibrated = 0, totalAbsErr = 0;
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.jpg') && n !== '42.jpg')) {
-    const gtPath = join(dir, 'ground-truth', f.replace('.jpg', '_gt.txt'));
-    if (!existsSync(gtPath)) continue;
-    const gt = new Map<string, number>();
-    for (const line of readFileSync(gtPath, 'utf8').trim().split('\n').slice(1)) {
-      const [n, colour] = line.trim().split(/\s+/);
-      gt.set(colour!, Number(n));
+const views = values.view === 'both' ? (['frame', 'table'] as const) : [values.view as 'frame' | 'table'];
+for (const v of views) {
+  VIEW = v;
+  times.length = 0;
+  fallbacks = 0;
+  console.log(`— view: ${v}`);
+  // Bucharest Task1: counts per colour.
+  {
+    const det = new BallDetector(runner, side, { game: 'snooker' });
+    const dir = join(REAL, 'bucharest-snooker-broadcast/train/Task1');
+    const table = builtinProfile('snooker');
+    let exact = 0, frames = 0, calibrated = 0, totalAbsErr = 0;
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.jpg') && n !== '42.jpg')) {
+      const gtPath = join(dir, 'ground-truth', f.replace('.jpg', '_gt.txt'));
+      if (!existsSync(gtPath)) continue;
+      const gt = new Map<string, number>();
+      for (const line of readFileSync(gtPath, 'utf8').trim().split('\n').slice(1)) {
+        const [n, colour] = line.trim().split(/\s+/);
+        gt.set(colour!, Number(n));
+      }
+      const { rows, cal } = await detect(det, join(dir, f), table);
+      let balls: DetectionRow[] = rows;
+      if (cal) {
+        calibrated++;
+        balls = onTable(rows, cal).on;
+      }
+      const got = new Map<string, number>();
+      for (const b of balls) got.set(b.class, (got.get(b.class) ?? 0) + 1);
+      const colours = new Set([...gt.keys(), ...got.keys()]);
+      let ok = true;
+      for (const c of colours) {
+        const d = Math.abs((gt.get(c) ?? 0) - (got.get(c) ?? 0));
+        totalAbsErr += d;
+        if (d) ok = false;
+      }
+      frames++;
+      if (ok) exact++;
     }
-    const { frame, rows } = await detect(det, join(dir, f));
-    const cal = calibrateFrame(frame, { table });
-    let balls: DetectionRow[] = rows;
-    if (cal.ok) {
-      calibrated++;
-      balls = onTable(rows, cal.value.calibration).on;
-    }
-    const got = new Map<string, number>();
-    for (const b of balls) got.set(b.class, (got.get(b.class) ?? 0) + 1);
-    const colours = new Set([...gt.keys(), ...got.keys()]);
-    let ok = true;
-    for (const c of colours) {
-      const d = Math.abs((gt.get(c) ?? 0) - (got.get(c) ?? 0));
-      totalAbsErr += d;
-      if (d) ok = false;
-    }
-    frames++;
-    if (ok) exact++;
+    console.log(`bucharest Task1: per-colour counts exact on ${exact}/${frames} frames (${((100 * exact) / frames).toFixed(1)} %), ${totalAbsErr} balls wrong in all; calibrated ${calibrated}/${frames}`);
   }
-  console.log(`bucharest Task1: per-colour counts exact on ${exact}/${frames} frames (${((100 * exact) / frames).toFixed(1)} %), ${totalAbsErr} balls wrong in all; calibrated ${calibrated}/${frames}`);
-}
 
-// Bern overhead: annotated balls found within 6 px.
-{
-  const det = new BallDetector(runner, side, { game: 'snooker' });
-  const dir = join(REAL, 'bern-snooker-overhead/without_halo');
-  const cases = JSON.parse(readFileSync(join(dir, 'testcases.json'), 'utf8')).cases as { image: string; balls: { pixelX: number; pixelY: number }[] }[];
-  let found = 0, total = 0, extra = 0;
-  const errs: number[] = [];
-  for (const c of cases) {
-    const path = join(dir, basename(c.image));
-    if (!existsSync(path)) continue;
-    const { rows } = await detect(det, path);
-    const used = new Set<number>();
-    for (const b of c.balls) {
-      total++;
-      let best = -1, bd = Infinity;
-      rows.forEach((d, k) => {
-        const dd = Math.hypot(d.u - b.pixelX, d.v - b.pixelY);
-        if (!used.has(k) && dd < bd) [best, bd] = [k, dd];
-      });
-      if (best >= 0 && bd <= 6) {
-        used.add(best);
-        found++;
-        errs.push(bd);
+  // Bern overhead: annotated balls found within 6 px.
+  {
+    const det = new BallDetector(runner, side, { game: 'snooker' });
+    const dir = join(REAL, 'bern-snooker-overhead/without_halo');
+    const bernT = bernTable();
+    const cases = JSON.parse(readFileSync(join(dir, 'testcases.json'), 'utf8')).cases as { image: string; balls: { pixelX: number; pixelY: number }[] }[];
+    let found = 0, total = 0, extra = 0;
+    const errs: number[] = [];
+    for (const c of cases) {
+      const path = join(dir, basename(c.image));
+      if (!existsSync(path)) continue;
+      const { rows } = await detect(det, path, bernT);
+      const used = new Set<number>();
+      for (const b of c.balls) {
+        total++;
+        let best = -1, bd = Infinity;
+        rows.forEach((d, k) => {
+          const dd = Math.hypot(d.u - b.pixelX, d.v - b.pixelY);
+          if (!used.has(k) && dd < bd) [best, bd] = [k, dd];
+        });
+        if (best >= 0 && bd <= 6) {
+          used.add(best);
+          found++;
+          errs.push(bd);
+        }
+      }
+      extra += rows.length - used.size;
+    }
+    errs.sort((a, b) => a - b);
+    console.log(`bern without_halo: ${found}/${total} annotated balls found within 6 px (${((100 * found) / total).toFixed(1)} %), median error ${errs.length ? errs[Math.floor(errs.length / 2)]!.toFixed(2) : '-'} px, ${extra} detections with no annotation`);
+  }
+
+  // Padova pool: class right on the annotated boxes.
+  {
+    const det = new BallDetector(runner, side, { game: 'pool8' });
+    const root = join(REAL, 'padova-pool-broadcast/Dataset');
+    const CLS = ['', 'cue', 'eight', 'solid', 'stripe'];
+    let right = 0, boxes = 0, missed = 0;
+    for (const clip of readdirSync(root).filter((n) => n.startsWith('game'))) {
+      for (const which of ['first', 'last']) {
+        const img = join(root, clip, 'frames', `frame_${which}.png`);
+        const bb = join(root, clip, 'bounding_boxes', `frame_${which}_bbox.txt`);
+        if (!existsSync(img) || !existsSync(bb)) continue;
+        const { rows } = await detect(det, img, builtinProfile('pool8-9ft'));
+        for (const line of readFileSync(bb, 'utf8').trim().split('\n')) {
+          const [x, y, w, h, k] = line.trim().split(/\s+/).map(Number) as [number, number, number, number, number];
+          boxes++;
+          const cx = x + w / 2, cy = y + h / 2;
+          const hit = rows.filter((d) => Math.abs(d.u - cx) <= w / 2 && Math.abs(d.v - cy) <= h / 2).sort((a, b) => b.conf - a.conf)[0];
+          if (!hit) missed++;
+          else if (hit.class === CLS[k]) right++;
+        }
       }
     }
-    extra += rows.length - used.size;
+    console.log(`padova pool: class right on ${right}/${boxes} boxes (${((100 * right) / boxes).toFixed(1)} %), ${missed} boxes with no detection`);
   }
-  errs.sort((a, b) => a - b);
-  console.log(`bern without_halo: ${found}/${total} annotated balls found within 6 px (${((100 * found) / total).toFixed(1)} %), median error ${errs.length ? errs[Math.floor(errs.length / 2)]!.toFixed(2) : '-'} px, ${extra} detections with no annotation`);
+
+  times.sort((a, b) => a - b);
+  console.log(`detector alone: median ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms per frame over ${times.length} real frames (1280×720 and 1024×576, 2 cores)`);
+  if (v === 'table') console.log(`  (${fallbacks} frames did not calibrate and used the whole frame)`);
 }
 
-// Padova pool: class right on the annotated boxes.
+// Speed at the two broadcast sizes: one Bucharest frame scaled to 1280×720 and 1920×1080.
 {
-  const det = new BallDetector(runner, side, { game: 'pool8' });
-  const root = join(REAL, 'padova-pool-broadcast/Dataset');
-  const CLS = ['', 'cue', 'eight', 'solid', 'stripe'];
-  let right = 0, boxes = 0, missed = 0;
-  for (const clip of readdirSync(root).filter((n) => n.startsWith('game'))) {
-    for (const which of ['first', 'last']) {
-      const img = join(root, clip, 'frames', `frame_${which}.png`);
-      const bb = join(root, clip, 'bounding_boxes', `frame_${which}_bbox.txt`);
-      if (!existsSync(img) || !existsSync(bb)) continue;
-      const { rows } = await detect(det, img);
-      for (const line of readFileSync(bb, 'utf8').trim().split('\n')) {
-        const [x, y, w, h, k] = line.trim().split(/\s+/).map(Number) as [number, number, number, number, number];
-        boxes++;
-        const cx = x + w / 2, cy = y + h / 2;
-        const hit = rows.filter((d) => Math.abs(d.u - cx) <= w / 2 && Math.abs(d.v - cy) <= h / 2).sort((a, b) => b.conf - a.conf)[0];
-        if (!hit) missed++;
-        else if (hit.class === CLS[k]) right++;
+  const det = new BallDetector(runner, side, { game: 'snooker' });
+  const src = join(REAL, 'bucharest-snooker-broadcast/train/Task1/1.jpg');
+  for (const [w, h] of [[1280, 720], [1920, 1080]] as const) {
+    const { data } = await sharp(src).resize(w, h, { fit: 'fill' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const frame = { width: w, height: h, rgb: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+    const cal = calibrateFrame(frame, { table: builtinProfile('snooker') });
+    for (const v of views) {
+      const view: DetectorView = v === 'table' && cal.ok ? { kind: 'table', imageToTable: cal.value.calibration.imageToTable, bed: builtinProfile('snooker').bed } : { kind: 'frame' };
+      const ms: number[] = [];
+      for (let k = 0; k < 25; k++) {
+        const t0 = performance.now();
+        await det.detect(frame, view);
+        if (k >= 5) ms.push(performance.now() - t0);
       }
+      ms.sort((a, b) => a - b);
+      console.log(`speed ${w}×${h}, view ${v}${v === 'table' && !cal.ok ? ' (no calibration: frame)' : ''}: median ${ms[10]!.toFixed(1)} ms, p90 ${ms[18]!.toFixed(1)} ms per frame (goal ≤ 15 ms at 720p)`);
     }
   }
-  console.log(`padova pool: class right on ${right}/${boxes} boxes (${((100 * right) / boxes).toFixed(1)} %), ${missed} boxes with no detection`);
 }
-
-times.sort((a, b) => a - b);
-console.log(`detector alone: median ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms per frame over ${times.length} real frames (1280×720 and 1024×576, 2 cores)`);
 await runner.close();

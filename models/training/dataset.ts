@@ -155,7 +155,8 @@ for (let k = 0; k < N; k++) {
   const exp = renderer!.exposureS;
   const history: FrameSnapshot[] = [-0.5, -0.25, 0.25, 0.5].map((f) => ({ ...frame, t: frame.t + f * exp, balls: balls.map((b) => ({ ...b, x: b.x + b.vx * f * exp, y: b.y + b.vy * f * exp })) }));
   const img = renderer!.render(frame, history);
-  const { box } = preprocess({ width: img.width, height: img.height, rgb: img.rgb }, side, tensor);
+  const { view } = preprocess({ width: img.width, height: img.height, rgb: img.rgb }, side, tensor);
+  const box = view.kind === 'letterbox' ? view.box : { scale: 1, padX: 0, padY: 0 };
   // The normalisation above is the identity on 0–255, so the tensor holds the letterboxed bytes.
   const plane = INPUT_W * INPUT_H;
   for (let p = 0; p < plane; p++) {

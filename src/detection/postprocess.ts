@@ -5,7 +5,7 @@
  * brown) keeps only its strongest peak.
  */
 import { makeDetections, type Detections, type DetectionRow } from './detections.js';
-import type { Letterbox } from './preprocess.js';
+import { toFrame, type InputView } from './preprocess.js';
 
 export interface RawOutput {
   /** [C, h, w] heatmap, values 0…1. */
@@ -25,7 +25,8 @@ export interface PostprocessOptions {
   /** Only these classes are reported (a game's balls). */
   allowed?: ReadonlySet<string>;
   stride: number;
-  box: Letterbox;
+  /** How input pixels map back to the frame (from `preprocess`). */
+  view: InputView;
   /** Peak threshold: raising it drops faint balls (fewer false balls, more misses). */
   minConf?: number;
   maxDetections?: number;
@@ -60,10 +61,11 @@ export function postprocess(out: RawOutput, o: PostprocessOptions): Detections {
         const cell = y * w + x;
         const ux = (x + offset[cell]!) * o.stride;
         const vy = (y + offset[plane + cell]!) * o.stride;
+        const f = toFrame(o.view, ux, vy);
         peaks.push({
-          u: (ux - o.box.padX) / o.box.scale,
-          v: (vy - o.box.padY) / o.box.scale,
-          r: Math.max(0.5, radius[cell]! / o.box.scale),
+          u: f.u,
+          v: f.v,
+          r: Math.max(0.5, radius[cell]! * f.scale),
           conf: Math.min(1, v),
           class: o.classes[c]!,
         });

@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { BallDetector } from '../../src/detection/detector.js';
 import { makeDetections, toRows, filterDetections } from '../../src/detection/detections.js';
 import type { ModelSidecar } from '../../src/detection/model.js';
-import { letterboxFor, preprocess } from '../../src/detection/preprocess.js';
+import { letterboxFor, preprocess, tableViewFor, toFrame } from '../../src/detection/preprocess.js';
+import { applyH, inv3, type Mat3 } from '../../src/core/mat3.js';
 import type { ModelRunner } from '../../src/detection/runner.js';
 
 const CLASSES = ['white', 'red', 'yellow', 'green', 'brown', 'blue', 'pink', 'black', 'cue', 'eight', 'solid', 'stripe'];
@@ -78,6 +79,46 @@ describe('BallDetector with a fake runner', () => {
   });
 });
 
+describe('the table view (bed rectified by the calibration)', () => {
+  // A camera looking down at an angle: image → table homography of a 2000 × 1000 mm bed.
+  const tableToImage: Mat3 = [[0.05, 0.004, 10], [0.001, 0.03, 8], [0, 0.00002, 1]];
+  const imageToTable = inv3(tableToImage);
+  const bed = { width: 1000, length: 2000 };
+
+  test('the bed fills the input: its corners land inside, the long side along the width', () => {
+    const h = tableViewFor(imageToTable, bed, 64, 48, 0);
+    const toTable = (x: number, y: number) => applyH(imageToTable, ...applyH(h, x, y));
+    // 2000 × 1000 mm into 64 × 48 px: 0.032 px/mm, the bed 32 px tall, centred (8 px above and below).
+    expect(toTable(0, 8)[0]).toBeCloseTo(0, 6);
+    expect(toTable(0, 8)[1]).toBeCloseTo(0, 6);
+    expect(toTable(64, 8)[1]).toBeCloseTo(2000, 6);
+    expect(toTable(64, 40)[0]).toBeCloseTo(1000, 6);
+    expect(toTable(32, 24)).toEqual([expect.closeTo(500, 6), expect.closeTo(1000, 6)]);
+  });
+
+  test('a ball found on the rectified input comes back at its frame pixel', async () => {
+    const det = new BallDetector(fakeRunner([{ u: 30.4, v: 20.6, r: 2, cls: 'red', conf: 0.9 }]), side, { game: 'snooker' });
+    const d = toRows(await det.detect(frame(160, 120), { kind: 'table', imageToTable, bed, marginMm: 50 }));
+    expect(d).toHaveLength(1);
+    const h = tableViewFor(imageToTable, bed, 64, 48, 50);
+    const [u, v] = applyH(h, 30.4, 20.6);
+    expect(d[0]!.u).toBeCloseTo(u, 3);
+    expect(d[0]!.v).toBeCloseTo(v, 3);
+    // The radius scales by the local input → frame scale.
+    expect(d[0]!.r).toBeCloseTo(2 * toFrame({ kind: 'homography', inputToFrame: h }, 30.4, 20.6).scale, 4);
+  });
+
+  test('sampling through the view reads the frame pixel it maps to', () => {
+    const w = 160, hgt = 120, rgb = new Uint8Array(w * hgt * 3);
+    for (let y = 0; y < hgt; y++) for (let x = 0; x < w; x++) rgb.fill(x, (y * w + x) * 3, (y * w + x) * 3 + 3);
+    const h = tableViewFor(imageToTable, bed, 64, 48, 0);
+    const { tensor } = preprocess({ width: w, height: hgt, rgb }, { width: 64, height: 48, mean: [0, 0, 0], std: [1, 1, 1] }, undefined, h);
+    const [u] = applyH(h, 20.5, 10.5);
+    // A horizontal ramp: the sample equals the frame column (pixel centres at +0.5).
+    expect(tensor[10 * 64 + 20]! * 255).toBeCloseTo(u - 0.5, 3);
+  });
+});
+
 describe('preprocess', () => {
   test('letterbox keeps the aspect ratio and centres the frame', () => {
     expect(letterboxFor(1280, 720, 640, 384)).toEqual({ scale: 0.5, padX: 0, padY: 12 });
@@ -86,8 +127,8 @@ describe('preprocess', () => {
   test('bilinear resize of a horizontal ramp stays a ramp; padding is black', () => {
     const w = 8, h = 4, rgb = new Uint8Array(w * h * 3);
     for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) rgb.fill(x * 32, (y * w + x) * 3, (y * w + x) * 3 + 3);
-    const { tensor, box } = preprocess({ width: w, height: h, rgb }, { width: 4, height: 4, mean: [0, 0, 0], std: [1, 1, 1] });
-    expect(box).toEqual({ scale: 0.5, padX: 0, padY: 1 });
+    const { tensor, view } = preprocess({ width: w, height: h, rgb }, { width: 4, height: 4, mean: [0, 0, 0], std: [1, 1, 1] });
+    expect(view).toEqual({ kind: 'letterbox', box: { scale: 0.5, padX: 0, padY: 1 } });
     // Row 0 is padding; row 1 samples between source columns 0/1, 2/3, … → 16, 80, 144, 208.
     expect(Array.from(tensor.slice(0, 4))).toEqual([0, 0, 0, 0]);
     expect(Array.from(tensor.slice(4, 8)).map((v) => Math.round(v * 255))).toEqual([16, 80, 144, 208]);
