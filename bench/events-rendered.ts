@@ -1,0 +1,122 @@
+/**
+ * Issue 6's figures through the real detector: scenarios from samples/scenarios rendered by
+ * `cueref simulate` (overhead and broadcast cameras, 25/30/60 fps), run through `cueref analyze`
+ * (auto calibration → detector → tracker → events → referee), compared with the simulator's truth:
+ *   first contact right (per stroke with a contact in the truth), pots with the right pocket,
+ *   phantom pots, cushion contacts F1 (ball + side within 0.15 s), rest positions (overhead, mm),
+ *   calls equal to the truth calls (fouls and points per stroke).
+ *
+ *   npx tsx bench/events-rendered.ts [--scenarios a,b] [--cameras overhead,broadcast] [--fps 30] [--keep DIR]
+ *
+ * Slow (renders and analyses each clip: ~30–60 s per clip on 2 cores): a bench, never a test.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    scenarios: { type: 'string' },
+    cameras: { type: 'string', default: 'overhead,broadcast' },
+    fps: { type: 'string', default: '30' },
+    keep: { type: 'string', default: '/tmp/cueref-events-rendered' },
+  },
+});
+const ROOT = join(import.meta.dirname, '..');
+const DEFAULT = ['snooker-in-off-S07', 'snooker-wrong-ball-first-S08', 'snooker-pot-red-then-black-S03', 'snooker-red-off-table-S37', 'snooker-fine-cut', 'snooker-plant-kiss', 'pool8-pot-called-P10', 'pool8-scratch-P18'];
+const scenarios = values.scenarios ? values.scenarios.split(',') : DEFAULT;
+const cameras = values.cameras!.split(',');
+const fpsList = values.fps!.split(',').map(Number);
+
+interface Ev { t: number; type: string; a?: string; b?: string; ball?: string; pocket?: string; side?: string }
+interface Stroke { events: Ev[]; rest?: { id: string; x: number; y: number }[] }
+interface Call { fouls: { code: string }[]; points: number; potted: string[] }
+
+const cli = (args: string[]) => execFileSync(process.execPath, [join(ROOT, 'bin/cueref.js'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 26 }).toString();
+
+const tot = { contactStrokes: 0, firstOk: 0, truthPots: 0, potsOk: 0, phantom: 0, cushTp: 0, cushFp: 0, cushFn: 0, restErr: [] as number[], calls: 0, callsOk: 0, strokesTruth: 0, strokesGot: 0, runs: 0, failed: 0 };
+
+for (const name of scenarios) {
+  const scen = join(ROOT, 'samples/scenarios', `${name}.json`);
+  if (!existsSync(scen)) {
+    console.log(`${name}: no such scenario`);
+    continue;
+  }
+  const game = name.split('-')[0]!;
+  for (const camera of cameras) {
+    for (const fps of fpsList) {
+      const dir = join(values.keep!, `${name}-${camera}-${fps}`);
+      mkdirSync(dir, { recursive: true });
+      tot.runs++;
+      try {
+        if (!existsSync(join(dir, 'video.mp4'))) cli(['simulate', scen, '--out', dir, '--camera', camera, '--fps', String(fps)]);
+        const out = join(dir, 'analyze');
+        const t0 = performance.now();
+        cli(['analyze', join(dir, 'video.mp4'), '--game', game, '--out', out, '--json', ...(existsSync(out) ? ['--resume'] : [])]);
+        const wallS = (performance.now() - t0) / 1000;
+        const truth = JSON.parse(readFileSync(join(dir, 'truth.strokes.json'), 'utf8')).strokes as Stroke[];
+        const got = JSON.parse(readFileSync(join(out, 'strokes.json'), 'utf8')).strokes as Stroke[];
+        const truthCalls = JSON.parse(readFileSync(join(dir, 'truth.calls.json'), 'utf8')).calls as Call[];
+        const gotCalls = JSON.parse(readFileSync(join(out, 'calls.json'), 'utf8')).calls as Call[];
+        tot.strokesTruth += truth.length;
+        tot.strokesGot += got.length;
+        const line: string[] = [];
+        truth.forEach((ts, k) => {
+          const gs = got[k];
+          const first = (s?: Stroke) => s?.events.find((e) => e.type === 'contact');
+          const tf = first(ts);
+          if (tf) {
+            tot.contactStrokes++;
+            const gf = first(gs);
+            const ok = !!gf && new Set([gf.a, gf.b]).has(tf.b!) && new Set([gf.a, gf.b]).has(tf.a!);
+            if (ok) tot.firstOk++;
+            line.push(`first ${ok ? 'ok' : `WRONG (${gf ? `${gf.a}→${gf.b}` : 'none'} vs ${tf.a}→${tf.b})`}`);
+          }
+          const tp = ts.events.filter((e) => e.type === 'pot');
+          const gp = gs?.events.filter((e) => e.type === 'pot') ?? [];
+          tot.truthPots += tp.length;
+          for (const p of tp) if (gp.some((g) => g.ball === p.ball && g.pocket === p.pocket)) tot.potsOk++;
+          const phantom = gp.filter((g) => !tp.some((p) => p.ball === g.ball)).length;
+          tot.phantom += phantom;
+          const tc = ts.events.filter((e) => e.type === 'cushion');
+          const gc = [...(gs?.events.filter((e) => e.type === 'cushion') ?? [])];
+          for (const c of tc) {
+            const j = gc.findIndex((g) => g.ball === c.ball && g.side === c.side && Math.abs(g.t - c.t) < 0.15);
+            if (j >= 0) (tot.cushTp++, gc.splice(j, 1));
+            else tot.cushFn++;
+          }
+          tot.cushFp += gc.length;
+          if (camera === 'overhead' && ts.rest && gs?.rest) {
+            for (const r of ts.rest) {
+              const g = gs.rest.find((x) => x.id === r.id);
+              if (g) tot.restErr.push(Math.hypot(g.x - r.x, g.y - r.y));
+            }
+          }
+          line.push(`pots ${tp.length}/${gp.length}${phantom ? ` (${phantom} phantom)` : ''}`);
+        });
+        truthCalls.forEach((tc, k) => {
+          tot.calls++;
+          const gc = gotCalls[k];
+          const key = (c?: Call) => (c ? `${c.fouls.map((f) => f.code).sort().join('+')}|${c.points}` : 'none');
+          if (key(tc) === key(gc)) tot.callsOk++;
+        });
+        console.log(`${name} ${camera} ${fps}fps: ${truth.length} strokes (got ${got.length}); ${line.join('; ')}; calls ${truthCalls.map((c, k) => (JSON.stringify(c.fouls.map((f) => f.code)) === JSON.stringify(gotCalls[k]?.fouls.map((f) => f.code)) ? 'ok' : 'DIFF')).join(',')}; ${wallS.toFixed(1)} s`);
+      } catch (e) {
+        tot.failed++;
+        console.log(`${name} ${camera} ${fps}fps: FAILED ${(e as { stderr?: Buffer }).stderr?.toString().trim().split('\n').at(-1) ?? (e as Error).message}`);
+      }
+    }
+  }
+}
+
+const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)} %` : 'n/a');
+const f1 = (2 * tot.cushTp) / Math.max(1, 2 * tot.cushTp + tot.cushFp + tot.cushFn);
+const rest = [...tot.restErr].sort((a, b) => a - b);
+console.log(`\n${tot.runs} runs (${tot.failed} failed); strokes found ${tot.strokesGot} for ${tot.strokesTruth} in the truth`);
+console.log(`first contact right ${pct(tot.firstOk, tot.contactStrokes)} of ${tot.contactStrokes} (goal ≥ 99 %)`);
+console.log(`pots with the right pocket ${pct(tot.potsOk, tot.truthPots)} of ${tot.truthPots}, phantom pots ${tot.phantom} (goal ≥ 99.5 %, none)`);
+console.log(`cushion F1 ${(100 * f1).toFixed(1)} % (tp ${tot.cushTp}, fp ${tot.cushFp}, fn ${tot.cushFn}; goal ≥ 95 %)`);
+console.log(`rest error (overhead) median ${rest.length ? rest[Math.floor(rest.length / 2)]!.toFixed(1) : '-'} mm, within 3 mm ${pct(rest.filter((e) => e <= 3).length, rest.length)} of ${rest.length}`);
+console.log(`calls equal to the truth (fouls + points) ${pct(tot.callsOk, tot.calls)} of ${tot.calls}`);
+
