@@ -92,7 +92,7 @@ const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)} %` : '
 if (!values.task || values.task === '3') {
   const dir = join(ROOT, 'Task3');
   const clips = readdirSync(dir).filter((n) => /^\d+\.mp4$/.test(n)).map((n) => n.replace('.mp4', '')).sort((a, b) => +a - +b);
-  const tot = { cue: [0, 0], other: [0, 0] };
+  const tot: Record<'cue' | 'other', [number, number]> = { cue: [0, 0], other: [0, 0] };
   let msTotal = 0, framesTotal = 0;
   for (const c of clips) {
     if (only && !only.has(c)) continue;

@@ -63,8 +63,24 @@ describe('analyze (snooker-in-off-S07-overhead)', () => {
     const html = readFileSync(res.paths.report, 'utf8');
     expect(html).toContain(scoreLine(res.calls));
     expect(html).toMatch(/^<!doctype html>/);
-    expect(html).not.toMatch(/<script|<link|src=|https?:\/\//i);
-    expect(html.match(/<tr/g)!.length).toBe(res.calls.calls.length + 1);
+    // Inline CSS and inline script only; the only external references are the clips beside it.
+    expect(html).not.toMatch(/<link|<script[^>]*\bsrc=|https?:\/\/(?!www\.w3\.org\/2000\/svg)/i);
+    for (const m of html.matchAll(/\bsrc="([^"]+)"/g)) expect(m[1]).toMatch(/^clips\/stroke-\d{3}\.mp4$/);
+    expect(html.match(/<tr[^>]*data-stroke=/g)!.length).toBe(res.calls.calls.length);
+    expect(html).toContain('<svg class="score-chart"');
+  });
+
+  it('clips: one per flagged call, named after its stroke', () => {
+    const flagged = res.calls.calls.filter((c) => c.fouls.length || c.review.length).map((c) => c.stroke);
+    expect(res.clips.map((c) => c.stroke)).toEqual(flagged);
+    for (const c of res.clips) expect(c.path).toBe(join(out, 'clips', `stroke-${String(c.stroke).padStart(3, '0')}.mp4`));
+  });
+
+  it('a second run into the same folder is refused; --overwrite clears it', async () => {
+    const err = await analyze(SAMPLE, { game: 'snooker', outDir: out, detector: { detect: () => [] } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as InputError).code).toBe('OUT_DIR_NOT_EMPTY');
+    expect((err as Error).message).toMatch(/--resume.*--overwrite/);
   });
 
   it('times itself against the recording', () => {
