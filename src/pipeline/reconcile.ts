@@ -8,11 +8,14 @@
  * So the pipeline repairs the log as little as it can and says what it did: every repair becomes a
  * review entry on that stroke's call (`VISION_*`, conf 0) and a note. Nothing is invented: repairs
  * only remove what the rules cannot accept.
- *   1. Balls that were not in the opening layout (when the log lists it) are dropped from every
- *      stroke: `before`, `rest`, `paths` and any event that names them.
+ *   1. Balls that were not in the opening layout (when the log lists it), other than the cue ball
+ *      (put in hand after the recording started), are dropped from every stroke: `before`,
+ *      `rest`, `paths` and any event that names them.
  *   2. If the referee still refuses stroke i: a refusal about `before` drops that stroke's `before`
  *      (the referee then uses the previous rest with its own respots); a refusal about events drops
- *      the events naming the ball the refusal names; otherwise the stroke's events are emptied.
+ *      the events naming the ball the refusal names; otherwise the stroke's events are emptied;
+ *      a stroke still refused with no events left (no strike: the cameras saw balls move but not
+ *      who struck) is dropped from the log — a note, with the time it was seen, says so.
  */
 import type { CallsDoc, ReviewEntry } from '../core/contracts/calls.js';
 import type { Stroke, StrokeEvent, StrokeLog } from '../core/contracts/strokes.js';
@@ -20,10 +23,11 @@ import type { InputErrorInfo } from '../core/errors.js';
 import type { Result } from '../core/result.js';
 import type { TableProfile } from '../core/table.js';
 import { refereeLog } from '../rules/registry.js';
+import { cueBallOf } from '../events/index.js';
 
 export interface Repair {
   stroke: number;
-  code: 'VISION_UNKNOWN_BALL' | 'VISION_BEFORE_DROPPED' | 'VISION_EVENTS_DROPPED';
+  code: 'VISION_UNKNOWN_BALL' | 'VISION_BEFORE_DROPPED' | 'VISION_EVENTS_DROPPED' | 'VISION_STROKE_DROPPED';
   reason: string;
 }
 
@@ -72,7 +76,9 @@ function idsOf(s: Stroke): Set<string> {
 export function dropUnknownBalls(log: StrokeLog): { log: StrokeLog; repairs: Repair[] } {
   const start = log.start?.balls;
   if (!Array.isArray(start)) return { log, repairs: [] };
-  const known = new Set(start.map((b) => b.id));
+  // The cue ball is always a real ball: it may be missing from the opening layout because it was
+  // put in hand after the recording started (a snooker break from the D).
+  const known = new Set([...start.map((b) => b.id), cueBallOf(log.game)]);
   const repairs: Repair[] = [];
   const strokes = log.strokes.map((s, i) => {
     let out = s;
@@ -113,6 +119,13 @@ export function refereeVisionLog(raw: StrokeLog, table: TableProfile, maxRepairs
     } else if (s.events.length) {
       next = { ...s, events: [] };
       repair = { stroke: i, code: 'VISION_EVENTS_DROPPED', reason: `the stroke's events were refused by the rules (${res.error.message}) and left out` };
+    } else if (log.strokes.length > 1) {
+      // Nothing left to remove but the stroke itself. Repairs already made to later strokes move
+      // down one index with them; this one is a note only (there is no call to attach it to).
+      for (const r of repairs) if (r.stroke > i) r.stroke--;
+      repairs.push({ stroke: i, code: 'VISION_STROKE_DROPPED', reason: `a stroke seen at ${s.t !== undefined ? `${s.t.toFixed(2)} s` : 'an unknown time'} was refused by the rules even with no events (${res.error.message}) and left out of the log` });
+      log = { ...log, strokes: log.strokes.filter((_, k) => k !== i) };
+      continue;
     } else {
       return res;
     }
@@ -124,7 +137,7 @@ export function refereeVisionLog(raw: StrokeLog, table: TableProfile, maxRepairs
 function withRepairs(doc: CallsDoc, repairs: readonly Repair[]): CallsDoc {
   if (!repairs.length) return doc;
   const calls = doc.calls.map((c) => {
-    const mine = repairs.filter((r) => r.stroke === c.stroke);
+    const mine = repairs.filter((r) => r.stroke === c.stroke && r.code !== 'VISION_STROKE_DROPPED');
     if (!mine.length) return c;
     const review: ReviewEntry[] = [...c.review, ...mine.map((r) => ({ code: r.code, reason: r.reason, conf: 0 }))];
     return { ...c, review };

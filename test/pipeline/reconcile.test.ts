@@ -47,6 +47,18 @@ describe('refereeVisionLog', () => {
     expect(JSON.stringify(r.value.log)).not.toContain('red3');
   });
 
+  it('regression (1080p break, replayed truth): a cue ball placed after the opening layout is not a phantom', () => {
+    const reds = start.filter((b) => b.id !== 'white');
+    const inHand: StrokeLog = {
+      ...log,
+      start: { balls: reds },
+      strokes: [{ t: 1.1, events: [{ t: 0.6, type: 'place', ball: 'white', x: 1300, y: 3080 }, { t: 1.1, type: 'strike', ball: 'white' }, { t: 1.3, type: 'contact', a: 'white', b: 'red1' }], rest: [{ id: 'white', x: 1200, y: 3000 }, ...reds] }],
+    };
+    expect(dropUnknownBalls(inHand).repairs).toEqual([]);
+    const r = refereeVisionLog(inHand, table);
+    expect(r.ok, JSON.stringify(!r.ok && r.error)).toBe(true);
+  });
+
   it('a clean log passes through untouched', () => {
     const clean = dropUnknownBalls(log).log;
     const r = refereeVisionLog(clean, table);

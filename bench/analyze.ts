@@ -1,0 +1,127 @@
+/**
+ * `npx tsx bench/analyze.ts [--scenario FILE] [--minutes N] [--size WxH] [--replay] [--skip-memory]`
+ *
+ * 1. Speed: renders a 1080p30 overhead clip of a scenario with `cueref simulate` (into /tmp),
+ *    measures the decode-only time of that file — ffmpeg alone (`-f null`) and ffmpeg → raw RGB →
+ *    node (the decode `analyze` pays, through openSource) — then `cueref analyze` on it, and prints
+ *    the ratio analyze / decode (goal ≤ 1.25).
+ * 2. Memory: loops the clip with ffmpeg `-stream_loop` into an N-minute file (default 3; `--minutes
+ *    60` for the hour), runs `cueref analyze` on it and samples the process's RSS every second:
+ *    first / last / max RSS while frames are tracked, the least-squares slope per minute, and the
+ *    peak of the end stages (events, referee, report read tracks.jsonl back whole).
+ *
+ * `--replay` swaps the ONNX model for detections replayed from the simulator's truth (isolates the
+ * pipeline's own cost from the model's; only for the speed part: a looped clip has no truth).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { openSource } from '../src/video/index.js';
+import { ffmpegPath } from '../src/video/ffmpegPath.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const arg = (name: string, dflt?: string): string | undefined => {
+  const k = process.argv.indexOf(`--${name}`);
+  return k >= 0 ? process.argv[k + 1] : dflt;
+};
+const flag = (name: string): boolean => process.argv.includes(`--${name}`);
+const scenario = resolve(arg('scenario', join(ROOT, 'samples/scenarios/snooker-break-S01.json'))!);
+const minutes = Number(arg('minutes', '3'));
+const size = arg('size', '1920x1080')!;
+const replay = flag('replay');
+const work = '/tmp/cueref-bench-analyze';
+const renderDir = join(work, `render-${size}`);
+const cli = join(ROOT, 'bin/cueref.js');
+
+function run(cmd: string, args: string[], what: string): { ms: number; stdout: string } {
+  const t0 = performance.now();
+  const r = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`${what} failed (${r.status}): ${r.stderr.slice(-2000)}`);
+  return { ms, stdout: r.stdout };
+}
+
+const s1 = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+mkdirSync(work, { recursive: true });
+
+// --- 1. render ---------------------------------------------------------------------------------
+const video = join(renderDir, 'video.mp4');
+if (!existsSync(video) || !existsSync(join(renderDir, 'truth.tracks.json'))) {
+  console.log(`rendering ${scenario} at ${size} (overhead, 30 fps) into ${renderDir} …`);
+  const r = run(process.execPath, [cli, 'simulate', scenario, '--out', renderDir, '--size', size, '--camera', 'overhead', '--fps', '30'], 'simulate');
+  console.log(`  rendered in ${s1(r.ms)}`);
+}
+const ff = ffmpegPath();
+const frames = (() => {
+  const r = spawnSync(ff, ['-hide_banner', '-i', video, '-map', '0:v:0', '-c', 'copy', '-f', 'null', '-'], { encoding: 'utf8' });
+  return Number(/frame=\s*(\d+)/.exec(r.stderr)?.[1] ?? NaN);
+})();
+console.log(`clip: ${video}, ${size}, ${frames} frames (${(frames / 30).toFixed(1)} s), ${(statSync(video).size / 1e6).toFixed(1)} MB`);
+
+// --- 2. decode only ------------------------------------------------------------------------------
+const nullDecode = run(ff, ['-hide_banner', '-loglevel', 'error', '-threads', '0', '-i', video, '-f', 'null', '-'], 'ffmpeg -f null');
+const t0 = performance.now();
+let n = 0;
+const src = await openSource(video, { log: () => {} });
+for await (const f of src) n += f.rgb.length > 0 ? 1 : 0;
+const rgbDecode = performance.now() - t0;
+console.log(`decode only: ffmpeg -f null ${s1(nullDecode.ms)} (${(frames / (nullDecode.ms / 1000)).toFixed(0)} frames/s); ffmpeg → rgb24 → node (openSource) ${s1(rgbDecode)} for ${n} frames (${(n / (rgbDecode / 1000)).toFixed(0)} frames/s)`);
+
+// --- 3. analyze ----------------------------------------------------------------------------------
+const outDir = join(work, `analyze-${size}`);
+rmSync(outDir, { recursive: true, force: true });
+const detectorArgs = replay ? ['--replay-detections', join(renderDir, 'truth.tracks.json')] : [];
+const an = run(process.execPath, [cli, 'analyze', video, '--game', 'snooker', '--out', outDir, '--no-progress', ...detectorArgs], 'analyze');
+const detLine = /detector ran on .*/.exec(an.stdout)?.[0] ?? '';
+const calls = JSON.parse(readFileSync(join(outDir, 'calls.json'), 'utf8')) as { calls: unknown[] };
+console.log(`analyze (${replay ? 'replayed detections' : 'ONNX model'}): ${s1(an.ms)} wall incl. start-up, calibration, clips and report; ${calls.calls.length} stroke(s); ${detLine}`);
+console.log(`ratio analyze / decode: ${(an.ms / rgbDecode).toFixed(2)} against ffmpeg → rgb24 → node, ${(an.ms / nullDecode.ms).toFixed(2)} against ffmpeg -f null (goal ≤ 1.25)`);
+
+if (flag('skip-memory')) process.exit(0);
+
+// --- 4. memory over a long recording ------------------------------------------------------------
+const clipS = frames / 30;
+const loops = Math.max(1, Math.ceil((minutes * 60) / clipS) - 1);
+const long = join(work, `long-${size}-${minutes}min.mp4`);
+if (!existsSync(long)) {
+  console.log(`looping the clip ${loops + 1}× into ${long} …`);
+  run(ff, ['-hide_banner', '-loglevel', 'error', '-y', '-stream_loop', String(loops), '-i', video, '-c', 'copy', long], 'ffmpeg -stream_loop');
+}
+const longOut = join(work, `analyze-long-${size}`);
+rmSync(longOut, { recursive: true, force: true });
+const child = spawn(process.execPath, [cli, 'analyze', long, '--game', 'snooker', '--out', longOut, '--progress', '--no-clips'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+let tracking = true;
+child.stderr.setEncoding('utf8');
+child.stderr.on('data', (s: string) => {
+  if (/analyzing: events/.test(s)) tracking = false;
+});
+const samples: { s: number; mb: number; tracking: boolean }[] = [];
+const started = performance.now();
+const timer = setInterval(() => {
+  try {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    if (kb) samples.push({ s: (performance.now() - started) / 1000, mb: kb / 1024, tracking });
+  } catch {
+    // The process has exited between two samples.
+  }
+}, 1000);
+const code = await new Promise<number | null>((res) => child.on('exit', (c) => res(c)));
+clearInterval(timer);
+const wall = (performance.now() - started) / 1000;
+if (code !== 0) throw new Error(`analyze of the long file exited ${code}`);
+// Skip the first 20 s (model load, calibration, JIT warm-up) for the slope.
+const tr = samples.filter((x) => x.tracking);
+const steady = tr.filter((x) => x.s >= 20);
+const fit = (pts: { s: number; mb: number }[]) => {
+  const mx = pts.reduce((a, p) => a + p.s, 0) / pts.length, my = pts.reduce((a, p) => a + p.mb, 0) / pts.length;
+  const sxy = pts.reduce((a, p) => a + (p.s - mx) * (p.mb - my), 0), sxx = pts.reduce((a, p) => a + (p.s - mx) ** 2, 0);
+  return sxx > 0 ? (sxy / sxx) * 60 : NaN;
+};
+const mb = (v: number | undefined) => (v === undefined ? '-' : `${v.toFixed(0)} MB`);
+const end = samples.filter((x) => !x.tracking);
+console.log(
+  `memory, ${(loops + 1) * clipS >= 60 ? `${(((loops + 1) * clipS) / 60).toFixed(1)} min` : `${((loops + 1) * clipS).toFixed(0)} s`} recording analysed in ${wall.toFixed(0)} s (${((((loops + 1) * clipS) / wall)).toFixed(2)}× real time):\n` +
+    `  RSS while tracking: first ${mb(tr[0]?.mb)}, after warm-up ${mb(steady[0]?.mb)}, last ${mb(tr.at(-1)?.mb)}, max ${mb(Math.max(...tr.map((x) => x.mb)))}; slope ${fit(steady).toFixed(2)} MB/min over ${steady.length} samples\n` +
+    `  end stages (events, referee, report): peak ${mb(end.length ? Math.max(...end.map((x) => x.mb)) : undefined)}`,
+);

@@ -1,0 +1,146 @@
+/**
+ * What the report shows of each stroke beyond its row: a short video clip of every flagged stroke
+ * (a foul, or anything the referee should look at again) with the ball paths drawn on it, and the
+ * data of a top-down replay (the tracked positions over the stroke).
+ *
+ * Clips are H.264 (yuv420p, +faststart) mp4 — what browsers, Debian's chromium included, play
+ * without plug-ins — at most 720 px high (a referee's second look does not need 4K, and a match
+ * can have dozens of flagged strokes), cut from the source with a second of context either side.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Calibration } from '../calibration/contract.js';
+import type { BaseCall, CallsDoc } from '../core/contracts/calls.js';
+import type { Stroke, StrokeLog } from '../core/contracts/strokes.js';
+import type { TrackFrame } from '../core/contracts/tracks.js';
+import { distortPixel } from '../core/lens.js';
+import { applyH, inv3 } from '../core/mat3.js';
+import { ballFill, type ReplayFrame, type TopDownPath } from '../report/topdown.js';
+import { openSource, writeClip, type Shape } from '../video/index.js';
+
+/** Seconds of video kept before the strike and after the last movement. */
+export const CLIP_CONTEXT_S = 1;
+/** Clips taller than this are scaled down, px. */
+export const CLIP_MAX_HEIGHT_PX = 720;
+/** Replay samples per second of a stroke (the report carries every stroke's replay). */
+export const REPLAY_FPS = 15;
+
+export const isFlagged = (c: BaseCall): boolean => c.fouls.length > 0 || c.review.length > 0;
+
+export const clipName = (stroke: number): string => `stroke-${String(stroke).padStart(3, '0')}.mp4`;
+
+/** Strike to last movement of a stroke, s (NaN start when the stroke has no time at all). */
+export function strokeSpan(log: StrokeLog, k: number): { t0: number; t1: number } {
+  const s = log.strokes[k]!;
+  const times: number[] = s.events.map((e) => e.t);
+  for (const p of Object.values(s.paths ?? {})) for (const [t] of p) times.push(t);
+  const t0 = s.t ?? (times.length ? Math.min(...times) : NaN);
+  let t1 = times.length ? Math.max(...times) : t0;
+  const next = log.strokes[k + 1]?.t;
+  if (next !== undefined && t1 > next) t1 = next;
+  return { t0, t1: Math.max(t0, t1) };
+}
+
+const hexRgb = (hex: string): [number, number, number] => {
+  const n = parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+};
+
+/** Ball paths of a stroke drawn up to time `tS`, in the pixels of a frame scaled by `scale`. */
+export function pathShapes(stroke: Stroke, cal: Pick<Calibration, 'ballCentreToTable' | 'distortion' | 'table'>, game: Calibration['game'], tS: number, scale: number): Shape[] {
+  const toImage = inv3(cal.ballCentreToTable);
+  const px = (x: number, y: number): [number, number] => {
+    const [u, v] = applyH(toImage, x, y);
+    const [du, dv] = cal.distortion ? distortPixel(cal.distortion, u, v) : [u, v];
+    return [du * scale, dv * scale];
+  };
+  const shapes: Shape[] = [];
+  const R = cal.table.ballDiameter / 2;
+  for (const [id, samples] of Object.entries(stroke.paths ?? {})) {
+    const seen = samples.filter(([t]) => t <= tS);
+    if (!seen.length) continue;
+    const color = hexRgb(ballFill(game, id).fill);
+    const pts = seen.map(([, x, y]) => px(x, y));
+    // A dark under-stroke keeps a white or yellow path readable on light cloth and cushions.
+    shapes.push({ kind: 'polyline', points: pts, color: [20, 20, 20], widthPx: 5 });
+    shapes.push({ kind: 'polyline', points: pts, color, widthPx: 3 });
+    const [, x, y] = seen.at(-1)!;
+    const c = px(x, y);
+    const rim = px(x + R, y);
+    shapes.push({ kind: 'circle', center: c, radiusPx: Math.max(4, Math.hypot(rim[0] - c[0], rim[1] - c[1]) + 2), color: [255, 212, 0], widthPx: 2 });
+  }
+  return shapes;
+}
+
+export interface ClipsInput {
+  video: string;
+  calls: CallsDoc;
+  log: StrokeLog;
+  calibration: Calibration;
+  outDir: string;
+}
+
+/** Write DIR/clips/stroke-NNN.mp4 for every flagged call; failures become notes, not errors. */
+export async function writeFlaggedClips(i: ClipsInput): Promise<{ clips: { stroke: number; path: string }[]; notes: string[] }> {
+  const clips: { stroke: number; path: string }[] = [];
+  const notes: string[] = [];
+  const flagged = i.calls.calls.filter(isFlagged);
+  if (!flagged.length) return { clips, notes };
+  const dir = join(i.outDir, 'clips');
+  mkdirSync(dir, { recursive: true });
+  for (const c of flagged) {
+    const stroke = i.log.strokes[c.stroke];
+    if (!stroke) continue;
+    const { t0, t1 } = strokeSpan(i.log, c.stroke);
+    if (!Number.isFinite(t0)) {
+      notes.push(`stroke ${c.stroke}: no time to cut a clip at`);
+      continue;
+    }
+    const startSec = Math.max(0, t0 - CLIP_CONTEXT_S);
+    const endSec = t1 + CLIP_CONTEXT_S;
+    const path = join(dir, clipName(c.stroke));
+    try {
+      const h = i.calibration.image.height;
+      const scale = h > CLIP_MAX_HEIGHT_PX ? CLIP_MAX_HEIGHT_PX / h : 1;
+      const src = await openSource(i.video, { startSec, endSec, ...(scale < 1 ? { scale: { height: CLIP_MAX_HEIGHT_PX } } : {}), log: () => {} });
+      try {
+        await writeClip(path, src, { fps: src.info.fps ?? 30, overlay: (f) => pathShapes(stroke, i.calibration, i.calibration.game, f.ptsMs / 1000, f.width / i.calibration.image.width) });
+      } finally {
+        await src.close().catch(() => {});
+      }
+      clips.push({ stroke: c.stroke, path });
+    } catch (e) {
+      notes.push(`stroke ${c.stroke}: no clip written (${(e as Error).message.split('\n')[0]})`);
+    }
+  }
+  return { clips, notes };
+}
+
+/**
+ * Top-down replay data of every stroke: its paths, and the tracked positions from just before the
+ * strike to the last movement, thinned to REPLAY_FPS.
+ */
+export function strokeReplays(log: StrokeLog, frames: readonly TrackFrame[]): Record<number, { paths: TopDownPath[]; replay: ReplayFrame[] }> {
+  const out: Record<number, { paths: TopDownPath[]; replay: ReplayFrame[] }> = {};
+  let k0 = 0;
+  log.strokes.forEach((s, k) => {
+    const { t0, t1 } = strokeSpan(log, k);
+    const paths = Object.entries(s.paths ?? {}).map(([id, p]) => ({ id, points: p.map(([, x, y]) => [x, y] as const) }));
+    const replay: ReplayFrame[] = [];
+    if (Number.isFinite(t0)) {
+      const from = t0 - 0.3, to = t1 + 0.5;
+      while (k0 < frames.length && frames[k0]!.t < from) k0++;
+      let nextT = -Infinity;
+      for (let j = k0; j < frames.length && frames[j]!.t <= to; j++) {
+        const f = frames[j]!;
+        if (f.view === false || f.t + 1e-9 < nextT) continue;
+        nextT = f.t + 1 / REPLAY_FPS;
+        const balls: Record<string, [number, number]> = {};
+        for (const b of f.balls) if (b.state !== 'pocketed' && b.state !== 'offTable') balls[b.id] = [b.x, b.y];
+        replay.push({ t: f.t, balls });
+      }
+    }
+    out[k] = { paths, replay };
+  });
+  return out;
+}

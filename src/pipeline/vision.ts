@@ -1,0 +1,282 @@
+/**
+ * The per-frame front end of `analyze`: view gate → motion gate → detector → tracker, appending one
+ * line per frame to two files in DIR:
+ *
+ *   tracks.jsonl         cueref.tracks/1, the contract output (what the tracker says);
+ *   tracker-input.jsonl  what the tracker was *given* on each frame (table-mm detections, or "the
+ *                        same as the last detected frame", or "not in view"): the resume state.
+ *
+ * Why a second file: a resumed run must put a fresh tracker into exactly the state the killed one
+ * had, and the tracker's state (Kalman filters, class votes, tentative tracks) is not in its output.
+ * The tracker is deterministic, so replaying its inputs through a fresh one rebuilds that state
+ * bit for bit — numbers are written with JSON's shortest round-trip form, so nothing is lost — and
+ * replaying costs no detector time (a few ms a thousand frames). The replayed output is compared
+ * with the stored tracks.jsonl line by line: a difference stops the replay there, so a resumed
+ * run never continues from a state it cannot vouch for.
+ *
+ * The motion gate's own state is the reference frame (the last one the detector ran on), which
+ * is not stored (a 320×180 image per detected frame would cost more I/O than it saves); the resume
+ * decodes that frame again (`needsReference`), and the counters come from the log.
+ */
+import { existsSync, truncateSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildViewModel, checkView, type ViewModel } from '../calibration/viewGate.js';
+import type { Calibration } from '../calibration/contract.js';
+import { trackFrameLine, tracksHeaderLine, type TracksHeader } from '../core/contracts/tracks.js';
+import type { GameId } from '../core/games.js';
+import type { TableProfile } from '../core/table.js';
+import { createTracker, emptyDetections, makeDetections, mapDetections, type TableDetections, type Tracker, type TrackerParamsInput } from '../tracking/index.js';
+import { MotionGate, type GateDecision, type GateState, type MotionGateParams, type SmallGrey } from './motionGate.js';
+import { LineAppender, readJsonLinesTolerant } from './runlog.js';
+import type { FrameDetector, VideoFrame } from './track.js';
+
+export const TRACKER_INPUT_FORMAT = 'cueref.tracker-input/1';
+
+/**
+ * Share of the whole small image that must change against the gate's reference before a moving
+ * frame is view-checked again. Balls moving change well under 1 %; a cut to another camera, a
+ * wipe or a body in front of the lens most of it.
+ */
+export const VIEW_RECHECK_FRAC = 0.05;
+
+/** One line of tracker-input.jsonl. `d` rows: [x mm, y mm, conf, class]. */
+export type TrackerInputLine =
+  | { i: number; t: number; view: false }
+  | { i: number; t: number; g: 'reuse' }
+  | { i: number; t: number; g: Exclude<GateDecision, 'reuse'>; d: [number, number, number, string][] };
+
+export interface VisionStats {
+  frames: number;
+  /** Frames where the table was not in view (not analysed). */
+  outOfView: number;
+  /** Frames the detector ran on. */
+  detectorRuns: number;
+  /** In-view frames that reused the last detections (nothing moved on the bed). */
+  reused: number;
+  /** Frames view-checked, and those whose table outline sat away from the calibrated one (camera bumped?). */
+  viewChecks: number;
+  viewMoved: number;
+  byDecision: Record<GateDecision, number>;
+}
+
+export interface VisionOptions {
+  game: GameId;
+  table: TableProfile;
+  calibration: Calibration;
+  detector: FrameDetector;
+  outDir: string;
+  source: NonNullable<TracksHeader['source']>;
+  /** Motion gate parameters (`refreshEveryFrames: 1` turns gating off). */
+  gate?: Partial<MotionGateParams>;
+  /** Skip frames where the calibrated table is not in view (default true). */
+  viewGate?: boolean;
+  tracker?: TrackerParamsInput;
+}
+
+/** Where a resumed run picks up (from `VisionRun.resume`). */
+export interface ResumePoint {
+  /** Frames already tracked (lines kept). */
+  frames: number;
+  /** Last tracked frame, or null when none was. */
+  last: { i: number; t: number } | null;
+  /** The frame whose pixels the motion gate needs again (the last one the detector ran on). */
+  needsReference: { i: number; t: number } | null;
+  /** Times of the frames after `needsReference` (to check the re-decoded frames line up). */
+  timesAfterReference: Map<number, number>;
+  /** Torn bytes dropped from the two files, for the notes. */
+  droppedBytes: number;
+  /** Lines dropped because the replay disagreed with tracks.jsonl (should be 0). */
+  disagreed: number;
+}
+
+const emptyStats = (): VisionStats => ({ frames: 0, outOfView: 0, detectorRuns: 0, reused: 0, viewChecks: 0, viewMoved: 0, byDecision: { view: 0, motion: 0, refresh: 0, reuse: 0 } });
+
+const rowsOf = (d: TableDetections): [number, number, number, string][] => Array.from({ length: d.length }, (_, k) => [d.x[k]!, d.y[k]!, d.conf[k]!, d.cls[k]!]);
+
+export class VisionRun {
+  readonly stats: VisionStats = emptyStats();
+  private readonly tracker: Tracker;
+  private readonly gate: MotionGate;
+  private readonly viewModel: ViewModel | null;
+  private lastDet: TableDetections | null = null;
+  private tracks!: LineAppender;
+  private inputs!: LineAppender;
+  private lastI = -1;
+
+  private constructor(private readonly o: VisionOptions) {
+    this.tracker = createTracker(o.table, o.tracker ?? {});
+    this.gate = new MotionGate(o.calibration, o.gate ?? {});
+    // Built from the calibration alone (not from a reference frame): a resumed run rebuilds the
+    // very same model from calibration.json, so its verdicts match the first run's.
+    this.viewModel = o.viewGate === false ? null : buildViewModel(o.calibration);
+  }
+
+  static paths(outDir: string): { tracks: string; inputs: string } {
+    return { tracks: join(outDir, 'tracks.jsonl'), inputs: join(outDir, 'tracker-input.jsonl') };
+  }
+
+  static header(o: VisionOptions): TracksHeader {
+    const c = o.calibration;
+    return {
+      format: 'cueref.tracks/1',
+      game: o.game,
+      source: o.source,
+      calibration: { ballCentreToTable: c.ballCentreToTable, imageToTable: c.imageToTable, reprojectionErrorMm: c.reprojectionErrorMm },
+      table: o.table,
+    };
+  }
+
+  /** A fresh run: both files created (truncated) with their headers. */
+  static start(o: VisionOptions): VisionRun {
+    const run = new VisionRun(o);
+    const p = VisionRun.paths(o.outDir);
+    run.tracks = new LineAppender(p.tracks, 'w');
+    run.inputs = new LineAppender(p.inputs, 'w');
+    run.tracks.write(tracksHeaderLine(VisionRun.header(o)));
+    run.inputs.write(JSON.stringify({ format: TRACKER_INPUT_FORMAT, game: o.game }));
+    return run;
+  }
+
+  /**
+   * Continue the run stored in `o.outDir`: keep the frames both files hold whole, replay their
+   * inputs through the tracker (checking the output against tracks.jsonl), truncate both files
+   * after the last good frame and reopen them for appending.
+   */
+  static resume(o: VisionOptions): { run: VisionRun; point: ResumePoint } {
+    const p = VisionRun.paths(o.outDir);
+    if (!existsSync(p.tracks) || !existsSync(p.inputs)) return { run: VisionRun.start(o), point: { frames: 0, last: null, needsReference: null, timesAfterReference: new Map(), droppedBytes: 0, disagreed: 0 } };
+    const tr = readJsonLinesTolerant(p.tracks);
+    const inp = readJsonLinesTolerant(p.inputs);
+    const head = inp.lines[0]?.value as { format?: string; game?: string } | undefined;
+    if (!tr.lines.length || !head || head.format !== TRACKER_INPUT_FORMAT || head.game !== o.game) {
+      // Killed before the headers were whole: nothing to keep.
+      return { run: VisionRun.start(o), point: { frames: 0, last: null, needsReference: null, timesAfterReference: new Map(), droppedBytes: 0, disagreed: 0 } };
+    }
+    const run = new VisionRun(o);
+    const pairs = Math.min(tr.lines.length, inp.lines.length) - 1;
+    let kept = 0;
+    let disagreed = 0;
+    let lastRun: { i: number; t: number; k: number } | null = null;
+    let last: { i: number; t: number } | null = null;
+    for (let k = 0; k < pairs; k++) {
+      const line = inp.lines[k + 1]!.value as TrackerInputLine;
+      const out = run.replay(line);
+      if (out !== tr.lines[k + 1]!.text + '\n') {
+        disagreed = pairs - k;
+        break;
+      }
+      kept++;
+      last = { i: line.i, t: line.t };
+      if ('d' in line) lastRun = { i: line.i, t: line.t, k };
+    }
+    const times = new Map<number, number>();
+    if (lastRun) for (let k = lastRun.k + 1; k < kept; k++) {
+      const l = inp.lines[k + 1]!.value as TrackerInputLine;
+      times.set(l.i, l.t);
+    }
+    // Cut both files after the last frame kept (torn tail, or lines the other file lacks), then
+    // append from there.
+    const trEnd = tr.lines[kept]!.end, inEnd = inp.lines[kept]!.end;
+    const droppedBytes = tr.tornBytes + inp.tornBytes + (tr.lines.at(-1)!.end - trEnd) + (inp.lines.at(-1)!.end - inEnd);
+    truncateSync(p.tracks, trEnd);
+    truncateSync(p.inputs, inEnd);
+    run.tracks = new LineAppender(p.tracks, 'a');
+    run.inputs = new LineAppender(p.inputs, 'a');
+    run.lastI = last?.i ?? -1;
+    // The gate is rebuilt once the caller has decoded the reference frame again (`restoreGate`);
+    // until then it is told the view was lost, so the first frame after it runs the detector.
+    run.gateState = { reusedInRow: kept - 1 - (lastRun?.k ?? kept - 1), prevInView: last !== null && !isOutOfView(inp.lines[kept]!.value) };
+    return {
+      run,
+      point: { frames: kept, last, needsReference: lastRun ? { i: lastRun.i, t: lastRun.t } : null, timesAfterReference: times, droppedBytes, disagreed },
+    };
+  }
+
+  private gateState: GateState | null = null;
+
+  /** Resumed run: the re-decoded frame the detector last ran on (or null if it cannot be had). */
+  restoreGate(reference: VideoFrame | null): void {
+    const small: SmallGrey | null = reference ? this.gate.shrink(reference) : null;
+    this.gate.restore(small, this.gateState ?? { reusedInRow: 0, prevInView: false });
+    this.gateState = null;
+  }
+
+  /** Feed one stored input line through the tracker (resume); returns the track line it gives. */
+  private replay(line: TrackerInputLine): string {
+    this.count(line);
+    let detections: TableDetections;
+    if ('view' in line) detections = emptyDetections();
+    else if (line.g === 'reuse') detections = this.lastDet ?? emptyDetections();
+    else {
+      detections = makeDetections(line.d.map(([x, y, conf, cls]) => ({ x, y, conf, class: cls })), this.o.game, line.i);
+      this.lastDet = detections;
+    }
+    const tf = this.tracker.step({ i: line.i, t: line.t, detections, ...('view' in line ? { view: false } : {}) });
+    return trackFrameLine(tf);
+  }
+
+  private count(line: TrackerInputLine): void {
+    this.stats.frames++;
+    if ('view' in line) this.stats.outOfView++;
+    else {
+      this.stats.byDecision[line.g]++;
+      if (line.g === 'reuse') this.stats.reused++;
+      else this.stats.detectorRuns++;
+    }
+  }
+
+  /** Index of the last frame tracked (−1 before the first). */
+  get lastIndex(): number {
+    return this.lastI;
+  }
+
+  /** Gate, detect (or reuse), track one frame, and append its two lines. */
+  async process(f: VideoFrame): Promise<void> {
+    if (f.index <= this.lastI) throw new Error(`frame ${f.index} comes after frame ${this.lastI}: frames must be in order`);
+    if (this.gateState) this.restoreGate(null);
+    const t = f.ptsMs / 1000;
+    const small = this.gate.shrink(f);
+    const d = this.gate.decide(small);
+    let inView = true;
+    if (this.viewModel && (d.decision !== 'motion' || d.changedFrac >= VIEW_RECHECK_FRAC) && d.decision !== 'reuse') {
+      const c = checkView(f, this.viewModel);
+      inView = c.inView;
+      this.stats.viewChecks++;
+      if (c.moved) this.stats.viewMoved++;
+    }
+    let line: TrackerInputLine;
+    let detections: TableDetections;
+    if (inView && d.decision === 'reuse' && this.lastDet) {
+      this.gate.reused();
+      line = { i: f.index, t, g: 'reuse' };
+      detections = this.lastDet;
+    } else {
+      const pixels = inView ? await this.o.detector.detect(f) : null;
+      if (pixels === null) {
+        this.gate.outOfView();
+        line = { i: f.index, t, view: false };
+        detections = emptyDetections();
+      } else {
+        detections = mapDetections(pixels, this.o.calibration, this.o.game, f.index);
+        this.lastDet = detections;
+        this.gate.ran(small);
+        line = { i: f.index, t, g: d.decision === 'reuse' ? 'refresh' : d.decision, d: rowsOf(detections) };
+      }
+    }
+    this.count(line);
+    const tf = this.tracker.step({ i: f.index, t, detections, ...('view' in line ? { view: false } : {}) });
+    // Input first: a kill between the two writes leaves one input line more, which the resume drops.
+    this.inputs.write(JSON.stringify(line));
+    this.tracks.write(trackFrameLine(tf));
+    this.lastI = f.index;
+  }
+
+  close(): void {
+    this.tracks?.close();
+    this.inputs?.close();
+  }
+}
+
+function isOutOfView(v: unknown): boolean {
+  return (v as { view?: unknown }).view === false;
+}

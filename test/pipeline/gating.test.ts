@@ -1,0 +1,150 @@
+/**
+ * Motion gating and the view gate. The gate on its own, on synthetic frames: the first frame and
+ * every frame where something on the bed moves run the detector (a strike on the very frame it
+ * starts), a ball creeping less than the threshold per frame is still caught against the fixed
+ * reference, motion off the bed is ignored, and static stretches run it every N-th frame only.
+ * Then `analyze` on the rendered sample: gated and ungated runs find the same stroke at the same
+ * time while the detector runs on fewer frames; a cut-away is not analysed.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCalibration } from '../../src/calibration/contract.js';
+import { parseTracksText, type TracksDoc } from '../../src/core/contracts/tracks.js';
+import { defaultProfileFor } from '../../src/core/table.js';
+import type { Mat3 } from '../../src/core/mat3.js';
+import { analyze, type AnalyzeResult } from '../../src/pipeline/analyze.js';
+import { bedMask, MotionGate, smallGrey, type GateDecision } from '../../src/pipeline/motionGate.js';
+import { replayDetector } from '../../src/pipeline/replayDetector.js';
+import { ffmpeg, SAMPLE, writeSampleTruth } from './fixtures.js';
+
+// A 640×360 "camera" looking straight down: the bed (1000 × 2000 mm here) fills x 120…520 px,
+// y 80…280 px (table y along the image's x axis), 0.2 px per mm.
+const table = { ...defaultProfileFor('snooker'), bed: { width: 1000, length: 2000 } };
+const imageToTable: Mat3 = [[0, 5, -400], [5, 0, -600], [0, 0, 1]];
+const cal = { imageToTable, table, distortion: null };
+const W = 640, H = 360;
+
+function frame(balls: { u: number; v: number }[], extra?: (rgb: Uint8Array) => void) {
+  const rgb = new Uint8Array(W * H * 3);
+  for (let v = 0; v < H; v++) for (let u = 0; u < W; u++) {
+    const i = (v * W + u) * 3;
+    const bed = u >= 120 && u < 520 && v >= 80 && v < 280;
+    rgb[i] = bed ? 20 : 90;
+    rgb[i + 1] = bed ? 120 : 60;
+    rgb[i + 2] = bed ? 40 : 30;
+  }
+  for (const b of balls) for (let v = Math.floor(b.v - 6); v <= b.v + 6; v++) for (let u = Math.floor(b.u - 6); u <= b.u + 6; u++) {
+    if ((u - b.u) ** 2 + (v - b.v) ** 2 > 25) continue;
+    const i = (v * W + u) * 3;
+    rgb[i] = rgb[i + 1] = rgb[i + 2] = 240;
+  }
+  extra?.(rgb);
+  return { width: W, height: H, rgb };
+}
+
+/** Run the gate over frames as the pipeline does (every decision but reuse runs the detector). */
+function decisions(frames: ReturnType<typeof frame>[], refresh = 5): GateDecision[] {
+  const gate = new MotionGate(cal, { refreshEveryFrames: refresh, smallWidthPx: 160 });
+  return frames.map((f) => {
+    const s = gate.shrink(f);
+    const d = gate.decide(s).decision;
+    if (d === 'reuse') gate.reused();
+    else gate.ran(s);
+    return d;
+  });
+}
+
+describe('MotionGate on synthetic frames', () => {
+  it('the bed mask covers the bed and not the surround', () => {
+    const s = smallGrey(frame([]), 160);
+    expect(s.factor).toBe(4);
+    const m = bedMask(cal, s, 0);
+    expect(m[Math.floor(180 / 4) * s.width + Math.floor(320 / 4)]).toBe(1); // centre of the bed
+    expect(m[Math.floor(20 / 4) * s.width + Math.floor(20 / 4)]).toBe(0); // top-left corner of the image
+    const area = m.reduce((a, b) => a + b, 0);
+    expect(area).toBeGreaterThan(0.9 * (400 / 4) * (200 / 4));
+    expect(area).toBeLessThan(1.1 * (400 / 4) * (200 / 4));
+  });
+
+  it('static: the detector runs on the first frame and then every N-th frame only', () => {
+    const still = Array.from({ length: 12 }, () => frame([{ u: 300, v: 180 }]));
+    expect(decisions(still, 5)).toEqual(['view', 'reuse', 'reuse', 'reuse', 'reuse', 'refresh', 'reuse', 'reuse', 'reuse', 'reuse', 'refresh', 'reuse']);
+  });
+
+  it('a strike runs the detector on the very frame the ball starts to move, and every moving frame after', () => {
+    const pos = [300, 300, 300, 300, 306, 318, 336, 360, 360, 360];
+    const d = decisions(pos.map((u) => frame([{ u, v: 180 }])), 50);
+    expect(d.slice(0, 4)).toEqual(['view', 'reuse', 'reuse', 'reuse']);
+    expect(d.slice(4, 8)).toEqual(['motion', 'motion', 'motion', 'motion']);
+    expect(d.slice(8)).toEqual(['reuse', 'reuse']);
+  });
+
+  it('a ball creeping 1 px a frame is caught against the fixed reference', () => {
+    const d = decisions(Array.from({ length: 10 }, (_, k) => frame([{ u: 300 + k, v: 180 }])), 50);
+    expect(d[0]).toBe('view');
+    const firstMotion = d.indexOf('motion');
+    expect(firstMotion).toBeGreaterThan(0);
+    expect(firstMotion).toBeLessThanOrEqual(4);
+  });
+
+  it('movement off the bed (a player walking by) does not count', () => {
+    const walker = (k: number) => (rgb: Uint8Array) => {
+      for (let v = 300; v < 350; v++) for (let u = 20 + 20 * k; u < 60 + 20 * k; u++) rgb.fill(200, (v * W + u) * 3, (v * W + u) * 3 + 3);
+    };
+    const d = decisions(Array.from({ length: 6 }, (_, k) => frame([{ u: 300, v: 180 }], walker(k))), 50);
+    expect(d).toEqual(['view', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse']);
+  });
+});
+
+describe('analyze with gating (rendered sample, replayed detections)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cueref-gating-'));
+  let truth: TracksDoc;
+  let gated: AnalyzeResult;
+  let ungated: AnalyzeResult;
+  let cut: AnalyzeResult;
+  const asked: number[] = [];
+  beforeAll(async () => {
+    truth = parseTracksText(readFileSync(writeSampleTruth(join(dir, 'truth.tracks.json')), 'utf8'));
+    gated = await analyze(SAMPLE, { game: 'snooker', outDir: join(dir, 'gated'), detector: replayDetector(truth), clips: false });
+    const calibration = loadCalibration(gated.paths.calibration);
+    ungated = await analyze(SAMPLE, { game: 'snooker', outDir: join(dir, 'ungated'), detector: replayDetector(truth), calibration, gate: { refreshEveryFrames: 1 }, clips: false });
+    // A cut-away: frames 0.6–0.9 s (18–27) replaced by a grey card, like a broadcast cutting to the crowd.
+    const video = join(dir, 'cutaway.mp4');
+    ffmpeg(['-i', SAMPLE, '-vf', "drawbox=enable='between(t,0.59,0.91)':x=0:y=0:w=iw:h=ih:color=gray:t=fill", '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', video]);
+    cut = await analyze(video, { game: 'snooker', outDir: join(dir, 'cut'), detector: replayDetector(truth, { onDetect: (i) => asked.push(i) }), calibration, clips: false });
+  }, 180_000);
+
+  it('the detector runs on fewer frames, and the fraction is reported', () => {
+    expect(ungated.detector.runs).toBe(ungated.frames);
+    expect(ungated.detector.fraction).toBe(1);
+    expect(gated.detector.runs).toBeLessThan(0.9 * gated.frames);
+    expect(gated.detector.runs + gated.detector.reused + gated.detector.outOfView).toBe(gated.frames);
+    expect(gated.detector.fraction).toBeCloseTo(gated.detector.runs / gated.frames, 10);
+    expect(gated.notes.some((n) => n.startsWith(`detector ran on ${gated.detector.runs} of ${gated.frames} frames`))).toBe(true);
+    expect(readFileSync(gated.paths.report, 'utf8')).toContain(`detector ran on ${gated.detector.runs} of ${gated.frames} frames`);
+  });
+
+  it('no stroke start is missed: same strokes, same strike times as the ungated run', () => {
+    expect(gated.strokes.strokes.length).toBe(ungated.strokes.strokes.length);
+    expect(gated.strokes.strokes.length).toBeGreaterThanOrEqual(1);
+    gated.strokes.strokes.forEach((s, k) => expect(Math.abs(s.t! - ungated.strokes.strokes[k]!.t!)).toBeLessThan(1 / 30));
+    expect(gated.calls.calls.map((c) => c.fouls.map((f) => f.code))).toEqual(ungated.calls.calls.map((c) => c.fouls.map((f) => f.code)));
+    // The first frame the cue ball moves in the truth ran the detector for motion.
+    const firstMoving = truth.frames.find((f) => f.balls.some((b) => b.id === 'white' && b.state === 'moving'))!.i;
+    const inputs = readFileSync(gated.paths.trackerInput, 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as { i: number; g?: string });
+    expect(inputs.find((l) => l.i === firstMoving)!.g).toBe('motion');
+  });
+
+  it('a cut-away is not analysed: view:false in tracks.jsonl, the detector never asked, the stroke still found', () => {
+    const tracks = parseTracksText(readFileSync(cut.paths.tracks, 'utf8'));
+    const out = tracks.frames.filter((f) => f.view === false).map((f) => f.i);
+    expect(out.length).toBeGreaterThanOrEqual(8);
+    expect(Math.min(...out)).toBeGreaterThanOrEqual(17);
+    expect(Math.max(...out)).toBeLessThanOrEqual(28);
+    expect(asked.filter((i) => out.includes(i))).toEqual([]);
+    expect(cut.detector.outOfView).toBe(out.length);
+    expect(cut.strokes.strokes.map((s) => s.t)).toEqual(gated.strokes.strokes.map((s) => s.t));
+  });
+});
