@@ -16,9 +16,10 @@
  * A slow page is not waited for: a client with more than `maxBufferedBytes` unsent skips ball
  * updates (the next one replaces them anyway); calls and statuses are always sent.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { isLoopback, refuse } from '../web/access.js';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { TableProfile } from '../core/table.js';
 import { renderLivePage } from './page.js';
@@ -42,35 +43,7 @@ export interface LiveServer {
   close(): Promise<void>;
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
-export function isLoopback(host: string): boolean {
-  return LOOPBACK_HOSTS.has(host.toLowerCase());
-}
-
-/** Host name of a Host header (without the port). */
-function hostName(host: string | undefined): string {
-  if (!host) return '';
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1).toLowerCase();
-  return host.replace(/:\d+$/, '').toLowerCase();
-}
-
-/** Constant-time comparison (hashes first: neither the length nor a prefix leaks through timing). */
-export function tokenMatches(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given, 'utf8').digest();
-  const b = createHash('sha256').update(expected, 'utf8').digest();
-  return timingSafeEqual(a, b);
-}
-
-function givenToken(req: FastifyRequest): string | null {
-  const h = req.headers.authorization;
-  if (typeof h === 'string') {
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
-    return m ? m[1]! : null;
-  }
-  const q = (req.query as Record<string, unknown> | undefined)?.token;
-  return typeof q === 'string' ? q : null;
-}
+export { isLoopback };
 
 const problem = (reply: FastifyReply, status: number, code: string, message: string) => reply.code(status).type('application/json; charset=utf-8').send({ error: { code, message } });
 
@@ -84,27 +57,8 @@ export async function startLiveServer(o: LiveServerOptions): Promise<LiveServer>
 
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return problem(reply, 405, 'METHOD_NOT_ALLOWED', 'the live scoreboard is read-only');
-    if (token !== undefined) {
-      const given = givenToken(req);
-      if (given === null || !tokenMatches(given, token)) {
-        reply.header('WWW-Authenticate', 'Bearer realm="cueref live"');
-        return problem(reply, 401, 'UNAUTHORIZED', 'this scoreboard needs its token: open the URL the command printed (…?token=…)');
-      }
-    } else if (!LOOPBACK_HOSTS.has(hostName(req.headers.host))) {
-      return problem(reply, 403, 'FORBIDDEN_HOST', `requests must be addressed to 127.0.0.1 or localhost (got Host '${req.headers.host ?? ''}'); to serve other hosts use --host with --token`);
-    }
-    if (req.headers.upgrade?.toLowerCase() === 'websocket') {
-      const origin = req.headers.origin;
-      if (typeof origin === 'string') {
-        let originHost = '';
-        try {
-          originHost = new URL(origin).host.toLowerCase();
-        } catch {
-          originHost = '';
-        }
-        if (originHost !== (req.headers.host ?? '').toLowerCase()) return problem(reply, 403, 'FORBIDDEN_ORIGIN', `WebSocket from ${origin} refused`);
-      }
-    }
+    const no = refuse(req, token, { name: 'this scoreboard', realm: 'cueref live' });
+    if (no) return problem(reply.headers(no.headers ?? {}), no.status, no.code, no.message);
     return undefined;
   });
   app.addHook('onSend', async (_req, reply, payload) => {

@@ -8,7 +8,8 @@ import { buildReviewServer } from './server.js';
 import { ReviewSession } from './session.js';
 
 export { ReviewSession, type PageState, type QueueItemView } from './session.js';
-export { buildReviewServer, tokenMatches } from './server.js';
+export { buildReviewServer } from './server.js';
+export { tokenMatches } from '../web/access.js';
 export { applyDecisions, impliedByAccept, type Correction, type Decision } from './decisions.js';
 export { buildQueue, flagReasons, type QueueEntry, type FlagReason } from './queue.js';
 export { measureStroke, type Measurements } from './measure.js';

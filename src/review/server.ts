@@ -17,10 +17,11 @@
  *   GET    /export/:name         one of those three, as a download (current, in memory)
  *   GET    /clips/:name          clips/stroke-NNN.mp4
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { refuse } from '../web/access.js';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { InputErrorInfo } from '../core/errors.js';
 import { decisionInputSchema } from './decisions.js';
@@ -43,35 +44,6 @@ const strokeParams = z.strictObject({ stroke: z.string().regex(/^\d{1,6}$/).tran
 const clipParams = z.strictObject({ name: z.string().regex(CLIP_NAME) });
 const emptyBody = z.strictObject({});
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
-/** Host name of a Host header (without the port). */
-export function hostName(host: string | undefined): string {
-  if (!host) return '';
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1).toLowerCase();
-  return host.replace(/:\d+$/, '').toLowerCase();
-}
-
-/** Constant-time comparison (hashes first, so neither the length nor a prefix leaks through timing). */
-export function tokenMatches(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given, 'utf8').digest();
-  const b = createHash('sha256').update(expected, 'utf8').digest();
-  return timingSafeEqual(a, b);
-}
-
-function givenToken(req: FastifyRequest): string | null {
-  const h = req.headers.authorization;
-  if (typeof h === 'string') {
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
-    return m ? m[1]! : null;
-  }
-  if (req.method === 'GET' || req.method === 'HEAD') {
-    const q = (req.query as Record<string, unknown> | undefined)?.token;
-    if (typeof q === 'string') return q;
-  }
-  return null;
-}
-
 const problem = (reply: FastifyReply, status: number, code: string, message: string, extra: Partial<InputErrorInfo> = {}) =>
   reply.code(status).type('application/json; charset=utf-8').send({ error: { code, message, ...extra } });
 
@@ -88,27 +60,8 @@ export async function buildReviewServer(o: ReviewServerOptions): Promise<Fastify
   await app.register(fastifyStatic, { root: session.rd.dir, serve: false, dotfiles: 'deny', index: false });
 
   app.addHook('onRequest', async (req, reply) => {
-    if (token !== undefined) {
-      const given = givenToken(req);
-      if (given === null || !tokenMatches(given, token)) {
-        reply.header('WWW-Authenticate', 'Bearer realm="cueref review"');
-        return problem(reply, 401, 'UNAUTHORIZED', 'this review needs its token: open the URL the command printed (…?token=…) or send Authorization: Bearer TOKEN');
-      }
-    } else if (!LOOPBACK_HOSTS.has(hostName(req.headers.host))) {
-      return problem(reply, 403, 'FORBIDDEN_HOST', `requests must be addressed to 127.0.0.1 or localhost (got Host '${req.headers.host ?? ''}'); to serve other hosts use --host with --token`);
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      const origin = req.headers.origin;
-      if (typeof origin === 'string' && origin !== 'null') {
-        let originHost = '';
-        try {
-          originHost = new URL(origin).host.toLowerCase();
-        } catch {
-          originHost = '';
-        }
-        if (originHost !== (req.headers.host ?? '').toLowerCase()) return problem(reply, 403, 'FORBIDDEN_ORIGIN', `cross-origin request from ${origin} refused`);
-      }
-    }
+    const no = refuse(req, token, { name: 'this review', realm: 'cueref review' });
+    if (no) return problem(reply.headers(no.headers ?? {}), no.status, no.code, no.message);
     return undefined;
   });
 
