@@ -6,10 +6,12 @@
  * plus ms per frame for the detector alone (pre-processing + inference + post-processing) at
  * 1280×720 and 1920×1080, for each pre-processing view:
  *   frame — the whole frame letterboxed into the network input;
+ *   sized — the whole frame, shrunk further when the calibration says balls are larger than the
+ *           model's typical training size (a close overhead camera);
  *   table — the bed rectified by the frame's calibration (frames that do not calibrate fall back to
  *           `frame`, counted).
  *
- *   npx tsx bench/detector-real.ts [--model models/detector] [--view frame|table|both]
+ *   npx tsx bench/detector-real.ts [--model models/detector] [--view frame|sized|table|all]
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -20,12 +22,13 @@ import { onTable } from '../src/cli/detect.js';
 import { builtinProfile, type TableProfile } from '../src/core/table.js';
 import { BallDetector, type DetectorView } from '../src/detection/detector.js';
 import { bernTable } from '../test/calibration/realSets.js';
+import { ballRadiusPx } from '../src/calibration/ballSize.js';
 import sharp from 'sharp';
 import { toRows, type DetectionRow } from '../src/detection/detections.js';
 import { loadSidecar } from '../src/detection/model.js';
 import { createOnnxRunner } from '../src/detection/onnxRunner.js';
 
-const { values } = parseArgs({ options: { model: { type: 'string', default: 'models/detector' }, view: { type: 'string', default: 'both' } } });
+const { values } = parseArgs({ options: { model: { type: 'string', default: 'models/detector' }, view: { type: 'string', default: 'all' } } });
 const REAL = join(import.meta.dirname, '../../shared/real');
 if (!existsSync(REAL)) {
   console.log(`no real footage at ${REAL}: nothing to measure`);
@@ -34,7 +37,7 @@ if (!existsSync(REAL)) {
 const side = loadSidecar(`${values.model}.json`);
 const runner = await createOnnxRunner(`${values.model}.onnx`);
 const times: number[] = [];
-let VIEW: 'frame' | 'table' = 'frame';
+let VIEW: 'frame' | 'table' | 'sized' = 'frame';
 let fallbacks = 0;
 
 /** Detect on one still with the current VIEW; the table view needs the frame's calibration. */
@@ -48,13 +51,17 @@ async function detect(det: BallDetector, path: string, table: TableProfile) {
     if (cal) view = { kind: 'table', imageToTable: cal.imageToTable, bed: table.bed };
     else fallbacks++;
   }
+  if (VIEW === 'sized') {
+    if (cal) view = { kind: 'frame', ballRadiusPx: ballRadiusPx(cal, table) };
+    else fallbacks++;
+  }
   const t0 = performance.now();
   const rows = toRows(await det.detect(frame, view));
   times.push(performance.now() - t0);
   return { frame, rows, cal };
 }
 
-const views = values.view === 'both' ? (['frame', 'table'] as const) : [values.view as 'frame' | 'table'];
+const views = values.view === 'all' ? (['frame', 'sized', 'table'] as const) : [values.view as 'frame' | 'table' | 'sized'];
 for (const v of views) {
   VIEW = v;
   times.length = 0;
@@ -154,7 +161,7 @@ for (const v of views) {
 
   times.sort((a, b) => a - b);
   console.log(`detector alone: median ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms per frame over ${times.length} real frames (1280×720 and 1024×576, 2 cores)`);
-  if (v === 'table') console.log(`  (${fallbacks} frames did not calibrate and used the whole frame)`);
+  if (v !== 'frame') console.log(`  (${fallbacks} frames did not calibrate and used the whole frame)`);
 }
 
 // Speed at the two broadcast sizes: one Bucharest frame scaled to 1280×720 and 1920×1080.
@@ -166,7 +173,7 @@ for (const v of views) {
     const frame = { width: w, height: h, rgb: new Uint8Array(data.buffer, data.byteOffset, data.length) };
     const cal = calibrateFrame(frame, { table: builtinProfile('snooker') });
     for (const v of views) {
-      const view: DetectorView = v === 'table' && cal.ok ? { kind: 'table', imageToTable: cal.value.calibration.imageToTable, bed: builtinProfile('snooker').bed } : { kind: 'frame' };
+      const view: DetectorView = v === 'table' && cal.ok ? { kind: 'table', imageToTable: cal.value.calibration.imageToTable, bed: builtinProfile('snooker').bed } : v === 'sized' && cal.ok ? { kind: 'frame', ballRadiusPx: ballRadiusPx(cal.value.calibration, builtinProfile('snooker')) } : { kind: 'frame' };
       const ms: number[] = [];
       for (let k = 0; k < 25; k++) {
         const t0 = performance.now();

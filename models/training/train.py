@@ -33,6 +33,21 @@ def load(data_dir):
     return meta, images, labels
 
 
+# Cloth normalisation ("white balance by the cloth"): each frame's channels are scaled so the median
+# colour of its centre region (the bed, in every camera we serve) becomes the training data's typical
+# cloth. A light's colour cast scales cloth and balls alike, so this removes it; the detector applies
+# the same map at inference (src/detection/detector.ts reads it from the sidecar).
+CLOTH_REGION = (220, 130, 420, 250)  # x0, y0, x1, y1 in network-input pixels (640x384)
+CLOTH_TARGET = (18.0, 139.0, 30.0)  # median centre colour of the rendered snooker frames
+CLOTH_GAIN_RANGE = (0.25, 4.0)
+
+
+def cloth_gains(img_u8):
+    x0, y0, x1, y1 = CLOTH_REGION
+    med = np.median(img_u8[y0:y1:2, x0:x1:2].reshape(-1, 3), axis=0).astype(np.float32)
+    return np.clip(np.array(CLOTH_TARGET, np.float32) / np.maximum(med, 1.0), *CLOTH_GAIN_RANGE)
+
+
 def conv_bn(cin, cout, k=3, s=1, groups=1, dilation=1):
     pad = dilation * (k // 2)
     return nn.Sequential(nn.Conv2d(cin, cout, k, s, pad, dilation=dilation, groups=groups, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
@@ -130,7 +145,7 @@ def focal(pred, gt):
     return -(pl.sum() + nl.sum()) / npos
 
 
-def batch(images, labels, classes, idx, size, rng, mean, std):
+def batch(images, labels, classes, idx, size, rng, mean, std, gains=None):
     xs, hms, offs, rads, masks = [], [], [], [], []
     n, h, w, _ = images.shape
     for i in idx:
@@ -148,6 +163,8 @@ def batch(images, labels, classes, idx, size, rng, mean, std):
         src = max(16, min(int(round(size / zoom)), w, h))
         x0 = min(x0, w - src); y0 = min(y0, h - src)
         img = images[i, y0:y0 + src, x0:x0 + src].astype(np.float32) / 255.0
+        if gains is not None:
+            img = np.clip(img * gains[i], 0, 1)
         if src != size:
             img = F.interpolate(torch.from_numpy(img.transpose(2, 0, 1))[None], size=(size, size), mode='bilinear', align_corners=False)[0].numpy().transpose(1, 2, 0)
         k = size / src
@@ -155,7 +172,7 @@ def batch(images, labels, classes, idx, size, rng, mean, std):
         x0 = y0 = 0
         if rng.random() < 0.5:  # brightness/contrast jitter on top of the renderer's randomisation
             img = np.clip((img - 0.5) * rng.uniform(0.8, 1.2) + 0.5 + rng.uniform(-0.08, 0.08), 0, 1)
-        if rng.random() < 0.4:  # a white-balance cast (real club lights: Bern's teal-green, warm tungsten)
+        if gains is None and rng.random() < 0.4:  # a white-balance cast (the cloth normalisation removes casts instead)
             img = np.clip(img * np.array([rng.uniform(0.82, 1.18) for _ in range(3)], np.float32), 0, 1)
         img = (img - mean) / std
         xs.append(img.transpose(2, 0, 1))
@@ -165,14 +182,17 @@ def batch(images, labels, classes, idx, size, rng, mean, std):
     return f(xs), f(hms), f(offs), f(rads), f(masks)
 
 
-def evaluate(model, images, labels, classes, mean, std, match_px=None):
+def evaluate(model, images, labels, classes, mean, std, match_px=None, normalise=False):
     """Recall, precision, class accuracy and median centre error (network-input px) on full frames."""
     model.eval()
     tp = fp = fn = cls_ok = 0
     errs = []
     with torch.no_grad():
         for i in range(len(images)):
-            x = torch.from_numpy(((images[i].astype(np.float32) / 255.0 - mean) / std).transpose(2, 0, 1)[None])
+            f = images[i].astype(np.float32) / 255.0
+            if normalise:
+                f = np.clip(f * cloth_gains(images[i]), 0, 1)
+            x = torch.from_numpy(((f - mean) / std).transpose(2, 0, 1)[None])
             hm, off, rad = model(x)
             hm = hm[0].numpy(); off = off[0].numpy(); rad = rad[0].numpy()
             pool = F.max_pool2d(torch.from_numpy(hm)[None], 3, 1, 1)[0].numpy()
@@ -219,6 +239,7 @@ def main():
     ap.add_argument('--threads', type=int, default=2)
     ap.add_argument('--width', type=int, default=24)
     ap.add_argument('--arch', choices=['plain', 'unet'], default='plain')
+    ap.add_argument('--cloth-norm', action='store_true', help='normalise each frame by its cloth colour (see CLOTH_TARGET)')
     ap.add_argument('--eval-every', type=int, default=0, help='evaluate on --val every N steps (0: only at the end)')
     args = ap.parse_args()
 
@@ -236,13 +257,14 @@ def main():
     classes = meta['classes']
     mean = np.array([0.485, 0.456, 0.406], np.float32)
     std = np.array([0.229, 0.224, 0.225], np.float32)
+    gains = np.stack([cloth_gains(im) for im in images]) if args.cloth_norm else None
     model = (BallUNet if args.arch == 'unet' else BallNet)(len(classes), args.width)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.1)
     t0 = time.time()
     for step in range(args.steps):
         idx = [rng.randrange(len(images)) for _ in range(args.batch)]
-        x, hm, off, rad, mask = batch(images, labels, classes, idx, args.crop, rng, mean, std)
+        x, hm, off, rad, mask = batch(images, labels, classes, idx, args.crop, rng, mean, std, gains)
         phm, poff, prad = model(x)
         l_hm = focal(phm, hm)
         npos = mask.sum().clamp(min=1)
@@ -255,13 +277,13 @@ def main():
         if args.val and args.eval_every and step and step % args.eval_every == 0:
             if 'vdata' not in locals():
                 vdata = load(args.val)
-            print(f'step {step} held-out:', json.dumps(evaluate(model, vdata[1][:60], vdata[2][:60], classes, mean, std)), flush=True)
+            print(f'step {step} held-out:', json.dumps(evaluate(model, vdata[1][:60], vdata[2][:60], classes, mean, std, normalise=args.cloth_norm)), flush=True)
             torch.save(model.state_dict(), args.out + '.pt')
 
     metrics = {}
     if args.val:
         vmeta, vimages, vlabels = load(args.val)
-        metrics['renderedHeldOut'] = evaluate(model, vimages, vlabels, classes, mean, std)
+        metrics['renderedHeldOut'] = evaluate(model, vimages, vlabels, classes, mean, std, normalise=args.cloth_norm)
         metrics['renderedHeldOut']['frames'] = len(vimages)
         metrics['renderedHeldOut']['scale'] = vmeta.get('scale')
         print('held-out:', json.dumps(metrics['renderedHeldOut']), flush=True)
@@ -274,7 +296,8 @@ def main():
                       opset_version=13)
     sidecar = {
         'format': 'cueref.model/1', 'name': os.path.basename(args.out), 'classes': classes, 'games': meta['games'],
-        'input': {'width': w, 'height': h, 'mean': mean.tolist(), 'std': std.tolist()},
+        'input': {'width': w, 'height': h, 'mean': mean.tolist(), 'std': std.tolist(),
+                  **({'clothNormalise': {'region': list(CLOTH_REGION), 'target': list(CLOTH_TARGET), 'gainRange': list(CLOTH_GAIN_RANGE)}} if args.cloth_norm else {})},
         'stride': STRIDE, 'outputs': {'heatmap': 'hm', 'offset': 'off', 'radius': 'rad'},
         'training': {'data': meta.get('version'), 'dataSeed': meta.get('seed'), 'frames': int(len(images)), 'steps': args.steps,
                      'batch': args.batch, 'crop': args.crop, 'lr': args.lr, 'seed': args.seed, 'width': args.width, 'arch': args.arch,

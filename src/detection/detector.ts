@@ -16,7 +16,17 @@ export interface DetectorOptions {
 }
 
 /** What the network looks at: the whole frame, or the bed rectified by a calibration. */
-export type DetectorView = { kind: 'frame' } | { kind: 'table'; imageToTable: Mat3; bed: { width: number; length: number }; marginMm?: number };
+export type DetectorView =
+  /**
+   * The whole frame letterboxed. `ballRadiusPx` (from the calibration: a ball's radius in frame
+   * pixels near the table's centre) shrinks the frame further when balls would come out larger than
+   * the model saw most in training (a close overhead camera), so they do; never enlarges.
+   */
+  | { kind: 'frame'; ballRadiusPx?: number }
+  | { kind: 'table'; imageToTable: Mat3; bed: { width: number; length: number }; marginMm?: number };
+
+/** The ball radius in network-input pixels the training renders have most of (overhead, full-size table). */
+export const TYPICAL_BALL_RADIUS_INPUT_PX = 4.5;
 
 export class BallDetector {
   private readonly tensor: Float32Array;
@@ -39,8 +49,9 @@ export class BallDetector {
    */
   async detect(frame: Rgb, view: DetectorView = { kind: 'frame' }): Promise<Detections> {
     const { width: W, height: H } = this.side.input;
-    const toFrameH = view.kind === 'table' ? tableViewFor(view.imageToTable, view.bed, W, H, view.marginMm) : undefined;
+    const toFrameH = view.kind === 'table' ? tableViewFor(view.imageToTable, view.bed, W, H, view.marginMm) : view.ballRadiusPx ? sizedLetterbox(frame, W, H, view.ballRadiusPx) : undefined;
     const { view: inputView } = preprocess(frame, this.side.input, this.tensor, toFrameH);
+    if (this.side.input.clothNormalise) normaliseByCloth(this.tensor, this.side.input as Required<ModelSidecar['input']>);
     const res = await this.runner.run(this.tensor, H, W);
     const hm = res[this.side.outputs.heatmap];
     const off = res[this.side.outputs.offset];
@@ -52,4 +63,50 @@ export class BallDetector {
       { classes: this.side.classes, allowed: this.allowed, stride: this.side.stride, view: inputView, minConf: this.opts.minConf },
     );
   }
+}
+
+/**
+ * A letterbox (input → frame map) at a scale that brings balls of `ballRadiusPx` to the typical
+ * training size, or undefined when the plain letterbox already does (it is never enlarged).
+ */
+function sizedLetterbox(frame: Rgb, W: number, H: number, ballRadiusPx: number): Mat3 | undefined {
+  const fit = Math.min(W / frame.width, H / frame.height);
+  const s = Math.min(fit, TYPICAL_BALL_RADIUS_INPUT_PX / ballRadiusPx);
+  if (s >= fit * 0.95) return undefined;
+  const padX = (W - frame.width * s) / 2;
+  const padY = (H - frame.height * s) / 2;
+  return [
+    [1 / s, 0, -padX / s],
+    [0, 1 / s, -padY / s],
+    [0, 0, 1],
+  ];
+}
+
+/**
+ * The sidecar's cloth normalisation, in place on the normalised tensor (training did the same on
+ * the 0–255 input: models/training/train.py `cloth_gains`).
+ */
+export function normaliseByCloth(tensor: Float32Array, input: Required<ModelSidecar['input']>): [number, number, number] {
+  const { width: W, height: H, mean, std, clothNormalise: cn } = input;
+  const plane = W * H;
+  const [x0, y0, x1, y1] = cn.region;
+  const gains: [number, number, number] = [1, 1, 1];
+  const vals: number[] = [];
+  for (let c = 0; c < 3; c++) {
+    vals.length = 0;
+    for (let y = y0; y < y1; y += 2) for (let x = x0; x < x1; x += 2) vals.push((tensor[c * plane + y * W + x]! * std[c]! + mean[c]!) * 255);
+    vals.sort((a, b) => a - b);
+    const n = vals.length;
+    const med = n % 2 ? vals[n >> 1]! : (vals[n / 2 - 1]! + vals[n / 2]!) / 2;
+    gains[c] = Math.min(cn.gainRange[1], Math.max(cn.gainRange[0], cn.target[c]! / Math.max(med, 1)));
+  }
+  for (let c = 0; c < 3; c++) {
+    const g = gains[c]!, m = mean[c]!, s = std[c]!;
+    const base = c * plane;
+    for (let i = 0; i < plane; i++) {
+      const v = Math.min(1, Math.max(0, (tensor[base + i]! * s + m) * g));
+      tensor[base + i] = (v - m) / s;
+    }
+  }
+  return gains;
 }

@@ -20,6 +20,18 @@ export const sidecarSchema = z.object({
     /** RGB normalisation: (value/255 - mean) / std per channel. */
     mean: z.tuple([z.number(), z.number(), z.number()]),
     std: z.tuple([z.number(), z.number(), z.number()]),
+    /**
+     * Cloth normalisation, when the model was trained with it: scale each channel so the median
+     * colour of `region` (input px: x0, y0, x1, y1, every other pixel) becomes `target` (0–255),
+     * gains clamped to `gainRange` — a light's colour cast scales cloth and balls alike.
+     */
+    clothNormalise: z
+      .object({
+        region: z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()]),
+        target: z.tuple([z.number(), z.number(), z.number()]),
+        gainRange: z.tuple([z.number().positive(), z.number().positive()]),
+      })
+      .optional(),
   }),
   /** Output stride of the heatmap relative to the network input, px. */
   stride: z.number().int().positive(),

@@ -69,6 +69,18 @@ export function tableViewFor(imageToTable: Mat3, bed: { width: number; length: n
 }
 
 export function preprocess(frame: Rgb, side: ModelSidecar['input'], out?: Float32Array, inputToFrame?: Mat3): { tensor: Float32Array; view: InputView } {
+  return sampleInput(frame, side, out, inputToFrame, true);
+}
+
+/**
+ * `preprocess` always through the general bilinear loop (no whole-pixel fast path): the reference
+ * the fast path is tested against.
+ */
+export function preprocessBilinear(frame: Rgb, side: ModelSidecar['input'], out?: Float32Array, inputToFrame?: Mat3): { tensor: Float32Array; view: InputView } {
+  return sampleInput(frame, side, out, inputToFrame, false);
+}
+
+function sampleInput(frame: Rgb, side: ModelSidecar['input'], out: Float32Array | undefined, inputToFrame: Mat3 | undefined, fast: boolean): { tensor: Float32Array; view: InputView } {
   const { width: W, height: H } = side;
   const view: InputView = inputToFrame ? { kind: 'homography', inputToFrame } : { kind: 'letterbox', box: letterboxFor(frame.width, frame.height, W, H) };
   const plane = W * H;
@@ -80,6 +92,13 @@ export function preprocess(frame: Rgb, side: ModelSidecar['input'], out?: Float3
   const k = [1 / (255 * s[0]), 1 / (255 * s[1]), 1 / (255 * s[2])];
   const b = [-m[0] / s[0], -m[1] / s[1], -m[2] / s[2]];
   const h = inputToFrame;
+  if (fast && view.kind === 'letterbox') {
+    const n = wholeLetterbox(view.box, fw, fh, W, H);
+    if (n > 0) {
+      fillLetterboxFast(frame, n, view.box, W, H, tensor, pad, k, b);
+      return { tensor, view };
+    }
+  }
   const inv = view.kind === 'letterbox' ? 1 / view.box.scale : 0;
   const padX = view.kind === 'letterbox' ? view.box.padX : 0;
   const padY = view.kind === 'letterbox' ? view.box.padY : 0;
@@ -116,4 +135,101 @@ export function preprocess(frame: Rgb, side: ModelSidecar['input'], out?: Float3
     }
   }
   return { tensor, view };
+}
+
+/**
+ * The shrink factor n when the letterbox is a whole-pixel one — scale exactly 1/n, whole-pixel
+ * padding, the frame exactly n× the content box — else 0. Then every input pixel's sample point
+ * (input centre x + ½ → frame n·x + (n − 1)/2) falls at the same place in its n×n block: for odd
+ * n on a pixel centre (bilinear = that pixel), for even n on the corner four pixels share
+ * (bilinear = their mean, weights ¼). 1280×720 into a 640×384 input is n = 2 (`analyze` decodes
+ * at 720p), 640×360 is n = 1, 1920×1080 is n = 3.
+ */
+export function wholeLetterbox(box: Letterbox, fw: number, fh: number, inW: number, inH: number): number {
+  const n = 1 / box.scale;
+  if (!Number.isInteger(n) || !Number.isInteger(box.padX) || !Number.isInteger(box.padY)) return 0;
+  return fw === n * (inW - 2 * box.padX) && fh === n * (inH - 2 * box.padY) ? n : 0;
+}
+
+/**
+ * `preprocess` of a whole-pixel letterbox, without the general loop's per-pixel coordinate maths
+ * and four weighted reads: a copy of one pixel per block (odd n) or the mean of the 2×2 pixels at
+ * the block's centre (even n). The result is bit for bit the general path's
+ * (test/detection/preprocess.test.ts checks it): the bilinear weights are exactly 1 (and 0) or ¼
+ * there, every product and partial sum of bytes times ¼ is exact in doubles, so (a + b + c + d) · ¼
+ * is the very double the general path forms, and the normalisation is the same `v * k + b` in the
+ * same order. That matters: the model was trained on tensors from the general path
+ * (models/training/dataset.ts), so the fast path must not differ in a single bit.
+ */
+function fillLetterboxFast(frame: Rgb, n: number, box: Letterbox, W: number, H: number, tensor: Float32Array, pad: number[], k: number[], b: number[]): void {
+  const plane = W * H;
+  const x0 = box.padX, y0 = box.padY;
+  const cw = W - 2 * x0, ch = H - 2 * y0;
+  const fillPad = (from: number, to: number): void => {
+    if (to <= from) return;
+    tensor.fill(pad[0]!, from, to);
+    tensor.fill(pad[1]!, plane + from, plane + to);
+    tensor.fill(pad[2]!, 2 * plane + from, 2 * plane + to);
+  };
+  fillPad(0, y0 * W);
+  fillPad((y0 + ch) * W, plane);
+  for (let y = y0; y < y0 + ch; y++) {
+    fillPad(y * W, y * W + x0);
+    fillPad(y * W + x0 + cw, (y + 1) * W);
+  }
+  const blocks = { rgb: frame.rgb, stride: frame.width * 3, n, x0, y0, cw, ch, W, r: tensor.subarray(0, plane), g: tensor.subarray(plane, 2 * plane), b: tensor.subarray(2 * plane), k, off: b };
+  if (n % 2 === 1) copyBlocks(blocks);
+  else meanBlocks(blocks);
+}
+
+interface Blocks {
+  rgb: Uint8Array;
+  stride: number;
+  n: number;
+  x0: number;
+  y0: number;
+  cw: number;
+  ch: number;
+  W: number;
+  /** The tensor's three planes. */
+  r: Float32Array;
+  g: Float32Array;
+  b: Float32Array;
+  k: number[];
+  off: number[];
+}
+
+/** Odd n: the pixel at the centre of each n×n block. Kept apart from `meanBlocks` so each loop stays simple for the JIT. */
+function copyBlocks(p: Blocks): void {
+  const { rgb, stride, n, x0, y0, cw, ch, W, r, g, b } = p;
+  const k0 = p.k[0]!, k1 = p.k[1]!, k2 = p.k[2]!, b0 = p.off[0]!, b1 = p.off[1]!, b2 = p.off[2]!;
+  const at = (n - 1) / 2, step = 3 * n;
+  for (let yc = 0; yc < ch; yc++) {
+    let o = (y0 + yc) * W + x0;
+    const end = o + cw;
+    for (let i = (n * yc + at) * stride + 3 * at; o < end; o++, i += step) {
+      r[o] = rgb[i]! * k0 + b0;
+      g[o] = rgb[i + 1]! * k1 + b1;
+      b[o] = rgb[i + 2]! * k2 + b2;
+    }
+  }
+}
+
+/** Even n: the mean of the 2×2 pixels at the centre of each n×n block. */
+function meanBlocks(p: Blocks): void {
+  const { rgb, stride, n, x0, y0, cw, ch, W, r, g, b } = p;
+  const k0 = p.k[0]!, k1 = p.k[1]!, k2 = p.k[2]!, b0 = p.off[0]!, b1 = p.off[1]!, b2 = p.off[2]!;
+  const at = n / 2 - 1, step = 3 * n;
+  for (let yc = 0; yc < ch; yc++) {
+    let o = (y0 + yc) * W + x0;
+    const end = o + cw;
+    for (let i = (n * yc + at) * stride + 3 * at, j = i + stride; o < end; o++, i += step, j += step) {
+      const sr = rgb[i]! + rgb[i + 3]! + rgb[j]! + rgb[j + 3]!;
+      const sg = rgb[i + 1]! + rgb[i + 4]! + rgb[j + 1]! + rgb[j + 4]!;
+      const sb = rgb[i + 2]! + rgb[i + 5]! + rgb[j + 2]! + rgb[j + 5]!;
+      r[o] = sr * 0.25 * k0 + b0;
+      g[o] = sg * 0.25 * k1 + b1;
+      b[o] = sb * 0.25 * k2 + b2;
+    }
+  }
 }

@@ -1,6 +1,6 @@
 /** The detector's pure parts with a fake runner (MediaPipe object_detector_test style). */
 import { describe, expect, test } from 'vitest';
-import { BallDetector } from '../../src/detection/detector.js';
+import { BallDetector, normaliseByCloth } from '../../src/detection/detector.js';
 import { makeDetections, toRows, filterDetections } from '../../src/detection/detections.js';
 import type { ModelSidecar } from '../../src/detection/model.js';
 import { letterboxFor, preprocess, tableViewFor, toFrame } from '../../src/detection/preprocess.js';
@@ -141,5 +141,33 @@ describe('columnar detections', () => {
     expect(filterDetections(d, (i) => d.conf[i]! > 0.6).count).toBe(1);
     expect(() => makeDetections([{ u: 1, v: 2, r: 3, conf: 0.5, class: 'purple' }], CLASSES)).toThrow(/purple/);
     expect(() => makeDetections([{ u: NaN, v: 2, r: 3, conf: 0.5, class: 'red' }], CLASSES)).toThrow(/bad values/);
+  });
+});
+
+describe('cloth normalisation (models trained with clothNormalise)', () => {
+  const input = { width: 16, height: 8, mean: [0.5, 0.4, 0.3] as [number, number, number], std: [0.2, 0.25, 0.3] as [number, number, number], clothNormalise: { region: [4, 2, 12, 6] as [number, number, number, number], target: [20, 140, 30] as [number, number, number], gainRange: [0.25, 4] as [number, number] } };
+  const tensorOf = (rgb: (x: number, y: number) => [number, number, number]) => {
+    const t = new Float32Array(3 * 16 * 8);
+    for (let y = 0; y < 8; y++) for (let x = 0; x < 16; x++) rgb(x, y).forEach((v, c) => (t[c * 128 + y * 16 + x] = (v / 255 - input.mean[c]!) / input.std[c]!));
+    return t;
+  };
+  const rgbAt = (t: Float32Array, x: number, y: number) => [0, 1, 2].map((c) => (t[c * 128 + y * 16 + x]! * input.std[c]! + input.mean[c]!) * 255);
+
+  test('a teal cast cloth becomes the target cloth; a ball under the same light scales alike', () => {
+    // Cloth (100, 160, 120) everywhere, one "red ball" pixel (200, 60, 80) outside the region.
+    const t = tensorOf((x, y) => (x === 0 && y === 0 ? [200, 60, 80] : [100, 160, 120]));
+    const gains = normaliseByCloth(t, input);
+    expect(gains[0]).toBeCloseTo(0.25, 6); // 20/100 = 0.2, clamped
+    expect(gains[1]).toBeCloseTo(140 / 160, 5);
+    expect(gains[2]).toBeCloseTo(0.25, 6);
+    expect(rgbAt(t, 8, 4).map((v) => Math.round(v))).toEqual([25, 140, 30]);
+    expect(rgbAt(t, 0, 0).map((v) => Math.round(v * 10) / 10)).toEqual([50, 52.5, 20]);
+  });
+
+  test('the median ignores balls in the region; values stay within 0–255', () => {
+    const t = tensorOf((x, y) => (x === 5 && y === 3 ? [255, 255, 255] : [10, 70, 15]));
+    const gains = normaliseByCloth(t, input);
+    gains.forEach((g) => expect(g).toBeCloseTo(2, 5));
+    expect(Math.round(rgbAt(t, 5, 3)[0]!)).toBe(255);
   });
 });
