@@ -20,6 +20,7 @@ import type { Calibration } from '../src/calibration/contract.js';
 import { betterCalibration, calibrateFrame } from '../src/calibration/solve.js';
 import { parseTracksText } from '../src/core/contracts/tracks.js';
 import { applyH, inv3 } from '../src/core/mat3.js';
+import { imagePocketNumbers } from '../test/e2e/bucharest.js';
 import { builtinProfile } from '../src/core/table.js';
 import { loadModelDetector, trackFrames } from '../src/pipeline/track.js';
 import { openSource, type Frame } from '../src/video/index.js';
@@ -161,15 +162,7 @@ if (!values.task || values.task === '2') {
       console.log(`Task2 ${c}: no calibration (truth ${gt.join(' ')})`);
       continue;
     }
-    // Image pocket numbering: 1 top-left, 2 top-right, 3 bottom-left, 4 bottom-right, 5 middle-left, 6 middle-right.
-    const toImage = inv3(run.cal.imageToTable);
-    const px = Object.entries(table.pockets).map(([id, p]) => ({ id, uv: applyH(toImage, p!.x, p!.y) })).sort((a, b) => a.uv[1] - b.uv[1]);
-    const num = new Map<string, number>();
-    const pair = (a: (typeof px)[number], b: (typeof px)[number], left: number, right: number) => {
-      const [l, r] = a.uv[0] < b.uv[0] ? [a, b] : [b, a];
-      num.set(l.id, left); num.set(r.id, right);
-    };
-    pair(px[0]!, px[1]!, 1, 2); pair(px[2]!, px[3]!, 5, 6); pair(px[4]!, px[5]!, 3, 4);
+    const num = imagePocketNumbers(run.cal, table);
     const pots = run.res.log.strokes.flatMap((s) => s.events.filter((e) => e.type === 'pot')) as { ball: string; pocket: string }[];
     const got = pots.map((p) => ({ pocket: num.get(p.pocket) ?? 0, colour: p.ball.replace(/\d+$/, '') }));
     const potOk = (got.length > 0) === (want !== null);
