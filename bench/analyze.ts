@@ -1,10 +1,13 @@
 /**
- * `npx tsx bench/analyze.ts [--scenario FILE] [--minutes N] [--size WxH] [--replay] [--skip-memory]`
+ * `npx tsx bench/analyze.ts [--scenario FILE] [--minutes N] [--size WxH] [--replay] [--skip-stages] [--skip-memory]`
  *
  * 1. Speed: renders a 1080p30 overhead clip of a scenario with `cueref simulate` (into /tmp),
- *    measures the decode-only time of that file — ffmpeg alone (`-f null`) and ffmpeg → raw RGB →
- *    node (the decode `analyze` pays, through openSource) — then `cueref analyze` on it, and prints
- *    the ratio analyze / decode (goal ≤ 1.25).
+ *    measures the decode-only time of that file — ffmpeg alone (`-f null`), ffmpeg → raw RGB →
+ *    node at the video's size, and at the analysis size (what `analyze` pays since it shrinks
+ *    frames to ≤ 1280×720 inside ffmpeg) — then `cueref analyze` on it (wall and CPU time), and
+ *    prints the ratio analyze / decode (goal ≤ 1.25). Then, unless `--skip-stages`, the same
+ *    analysis in-process with timers: before the frames (probe, calibration), the frames (and the
+ *    detector's share), the end stages (clips above all).
  * 2. Memory: loops the clip with ffmpeg `-stream_loop` into an N-minute file (default 3; `--minutes
  *    60` for the hour), runs `cueref analyze` on it and samples the process's RSS every second:
  *    first / last / max RSS while frames are tracked, the least-squares slope per minute, and the
@@ -16,6 +19,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { analyze, analyzeInferenceThreads } from '../src/pipeline/analyze.js';
+import { ANALYSIS_MAX_SIZE, analysisSize } from '../src/pipeline/analysisSize.js';
+import { loadModelDetector, type FrameDetector } from '../src/pipeline/track.js';
+import { loadReplayDetector } from '../src/pipeline/replayDetector.js';
 import { openSource } from '../src/video/index.js';
 import { ffmpegPath } from '../src/video/ffmpegPath.js';
 
@@ -33,12 +40,17 @@ const work = '/tmp/cueref-bench-analyze';
 const renderDir = join(work, `render-${size}`);
 const cli = join(ROOT, 'bin/cueref.js');
 
-function run(cmd: string, args: string[], what: string): { ms: number; stdout: string } {
+// GNU time, when the machine has it, for the CPU time of a command and its children (ffmpeg).
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
+function run(cmd: string, args: string[], what: string): { ms: number; cpuMs: number; stdout: string } {
   const t0 = performance.now();
-  const r = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const [c, a] = TIME ? [TIME, ['-f', 'CPU %U %S', cmd, ...args]] : [cmd, args];
+  const r = spawnSync(c, a, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`${what} failed (${r.status}): ${r.stderr.slice(-2000)}`);
-  return { ms, stdout: r.stdout };
+  const m = /CPU ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr);
+  return { ms, cpuMs: m ? (Number(m[1]) + Number(m[2])) * 1000 : NaN, stdout: r.stdout };
 }
 
 const s1 = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -60,12 +72,22 @@ console.log(`clip: ${video}, ${size}, ${frames} frames (${(frames / 30).toFixed(
 
 // --- 2. decode only ------------------------------------------------------------------------------
 const nullDecode = run(ff, ['-hide_banner', '-loglevel', 'error', '-threads', '0', '-i', video, '-f', 'null', '-'], 'ffmpeg -f null');
-const t0 = performance.now();
-let n = 0;
-const src = await openSource(video, { log: () => {} });
-for await (const f of src) n += f.rgb.length > 0 ? 1 : 0;
-const rgbDecode = performance.now() - t0;
-console.log(`decode only: ffmpeg -f null ${s1(nullDecode.ms)} (${(frames / (nullDecode.ms / 1000)).toFixed(0)} frames/s); ffmpeg → rgb24 → node (openSource) ${s1(rgbDecode)} for ${n} frames (${(n / (rgbDecode / 1000)).toFixed(0)} frames/s)`);
+const [vw, vh] = size.split('x').map(Number) as [number, number];
+const small = analysisSize({ width: vw, height: vh }, ANALYSIS_MAX_SIZE);
+async function nodeDecode(scaled: boolean): Promise<{ ms: number; n: number }> {
+  const t0 = performance.now();
+  let n = 0;
+  const src = await openSource(video, { log: () => {}, ...(scaled && small ? { scale: { ...small, flags: 'area' as const } } : {}) });
+  for await (const f of src) n += f.rgb.length > 0 ? 1 : 0;
+  return { ms: performance.now() - t0, n };
+}
+const fullDecode = await nodeDecode(false);
+const rgbDecode = small ? await nodeDecode(true) : fullDecode;
+const fps = (d: { ms: number; n: number }) => `${(d.n / (d.ms / 1000)).toFixed(0)} frames/s`;
+console.log(
+  `decode only: ffmpeg -f null ${s1(nullDecode.ms)} (${(frames / (nullDecode.ms / 1000)).toFixed(0)} frames/s); ffmpeg → rgb24 → node (openSource): ${size} ${s1(fullDecode.ms)} (${fps(fullDecode)})` +
+    (small ? `, at the analysis size ${small.width}×${small.height} (area) ${s1(rgbDecode.ms)} (${fps(rgbDecode)}): what analyze pays` : ''),
+);
 
 // --- 3. analyze ----------------------------------------------------------------------------------
 const outDir = join(work, `analyze-${size}`);
@@ -73,9 +95,30 @@ rmSync(outDir, { recursive: true, force: true });
 const detectorArgs = replay ? ['--replay-detections', join(renderDir, 'truth.tracks.json')] : [];
 const an = run(process.execPath, [cli, 'analyze', video, '--game', 'snooker', '--out', outDir, '--no-progress', ...detectorArgs], 'analyze');
 const detLine = /detector ran on .*/.exec(an.stdout)?.[0] ?? '';
-const calls = JSON.parse(readFileSync(join(outDir, 'calls.json'), 'utf8')) as { calls: unknown[] };
-console.log(`analyze (${replay ? 'replayed detections' : 'ONNX model'}): ${s1(an.ms)} wall incl. start-up, calibration, clips and report; ${calls.calls.length} stroke(s); ${detLine}`);
-console.log(`ratio analyze / decode: ${(an.ms / rgbDecode).toFixed(2)} against ffmpeg → rgb24 → node, ${(an.ms / nullDecode.ms).toFixed(2)} against ffmpeg -f null (goal ≤ 1.25)`);
+const calls = JSON.parse(readFileSync(join(outDir, 'calls.json'), 'utf8')) as { calls: { fouls: { code: string }[] }[] };
+const cpu = Number.isFinite(an.cpuMs) ? `, CPU ${s1(an.cpuMs)} (with ffmpeg's)` : '';
+console.log(`analyze (${replay ? 'replayed detections' : 'ONNX model'}): ${s1(an.ms)} wall${cpu} incl. start-up, calibration, clips and report; ${calls.calls.length} stroke(s) (fouls: ${calls.calls.map((c) => c.fouls.map((f) => f.code).join('+') || 'none').join(', ')}); ${detLine}`);
+console.log(`ratio analyze / decode: ${(an.ms / rgbDecode.ms).toFixed(2)} against ffmpeg → rgb24 → node at the analysis size, ${(an.ms / nullDecode.ms).toFixed(2)} against ffmpeg -f null (goal ≤ 1.25)`);
+
+// --- 3b. where the time goes (in-process, timers) --------------------------------------------------
+if (!flag('skip-stages')) {
+  const inner: FrameDetector = replay ? loadReplayDetector(join(renderDir, 'truth.tracks.json')) : await loadModelDetector('snooker', join(ROOT, 'models'), undefined, { intraOpThreads: analyzeInferenceThreads() });
+  let detMs = 0, runs = 0;
+  const detector: FrameDetector = { detect: async (f) => { const t = performance.now(); const r = await inner.detect(f); detMs += performance.now() - t; runs++; return r; } };
+  const stageDir = join(work, `analyze-stages-${size}`);
+  rmSync(stageDir, { recursive: true, force: true });
+  const marks: [string, number][] = [['start', performance.now()]];
+  let lastFrameAt = 0;
+  await analyze(video, {
+    game: 'snooker', outDir: stageDir, detector, detectorLabel: 'bench',
+    onStart: () => marks.push(['frames', performance.now()]),
+    onFrame: () => (lastFrameAt = performance.now()),
+    onStage: (st) => marks.push([st, st === 'events' ? lastFrameAt : performance.now()]),
+  });
+  marks.push(['end', performance.now()]);
+  const parts = marks.slice(0, -1).map(([name, t], k) => `${name === 'start' ? 'probe + calibration' : name} ${s1(marks[k + 1]![1] - t)}`);
+  console.log(`stages (in-process, ${replay ? 'replayed' : 'model'}): ${parts.join(', ')}; detector ${s1(detMs)} in ${runs} runs (${(detMs / Math.max(1, runs)).toFixed(1)} ms each)`);
+}
 
 if (flag('skip-memory')) process.exit(0);
 

@@ -18,11 +18,15 @@
  * the events, referee and report stages always run over the whole of tracks.jsonl, so a stroke
  * that straddles the interruption is found once, exactly as in an uninterrupted run.
  *
+ * Frames larger than 1280×720 are shrunk by ffmpeg and analysed at that size (analysisSize.ts);
+ * every file keeps the calibration in the video's own pixels.
+ *
  * One decode on a fresh run: the frames used to calibrate are held and then fed to the tracker.
  * Memory stays flat while frames are tracked (nothing per frame is kept: lines go to disk); the
  * events stage at the end reads tracks.jsonl back whole.
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import { loadCalibration, toCalibrationJson, type Calibration } from '../calibration/contract.js';
 import { betterCalibration, calibrateFrame, type CalibrationFailure } from '../calibration/solve.js';
@@ -33,8 +37,9 @@ import type { GameId } from '../core/games.js';
 import { defaultProfileFor, type TableProfile } from '../core/table.js';
 import { tracksToStrokes } from '../events/index.js';
 import { renderReport } from '../report/html.js';
-import { openSource, type Frame, type FrameSource, type SourceInfo } from '../video/index.js';
+import { openSource, type Frame, type FrameSource, type SourceInfo, type SourceOptions } from '../video/index.js';
 import { probeTimeBaseHz } from '../video/timeBase.js';
+import { ANALYSIS_MAX_SIZE, analysisSize, scaleCalibration } from './analysisSize.js';
 import { writeFlaggedClips, strokeReplays } from './clips.js';
 import { DEFAULT_MOTION_GATE, type MotionGateParams } from './motionGate.js';
 import { refereeVisionLog } from './reconcile.js';
@@ -73,6 +78,13 @@ export interface AnalyzeOptions {
   viewGate?: boolean;
   /** Write clips of flagged strokes (default true). */
   clips?: boolean;
+  /**
+   * Largest frame analysed (default 1280×720, `ANALYSIS_MAX_SIZE`): larger videos are shrunk by
+   * ffmpeg (area averaging) before they reach node, and calibrated, gated and detected at that
+   * size (analysisSize.ts says why that loses nothing). calibration.json, the tracks header and
+   * the result keep the calibration in the video's own pixels. `null`: analyse at the video's size.
+   */
+  analysisMaxSize?: { width: number; height: number } | null;
   /** Aborting stops after the frame in progress; what was seen is refereed and reported. */
   signal?: AbortSignal;
   /** Called once the source is open: its info, and the frames already done (resume). */
@@ -115,10 +127,22 @@ export interface AnalyzeResult {
   lastFrame: number;
   /** Set when this run continued an earlier one. */
   resumed: { fromFrame: number; seek: 'seek' | 'decode' | 'none'; droppedBytes: number } | null;
+  /** Size the frames were analysed at (the video's own size unless it was larger than `analysisMaxSize`). */
+  analysisSize: { width: number; height: number };
 }
 
 const DEFAULT_CAL_FRAMES = 3;
 const DEFAULT_CAL_STEP_MS = 500;
+
+/**
+ * Threads for one inference in `analyze`: one core is left to ffmpeg, which decodes the next frames
+ * while the model runs (and onnxruntime's threads spin while they wait, taking a core from it).
+ * Measured on the 2-core machine (1080p bench render, model, 3 alternating pairs): 1 thread ran
+ * the frames in the same wall time as 2 (median 16.7 s against 17.1 s) with 30 % less CPU.
+ */
+export function analyzeInferenceThreads(cores = availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
 
 /**
  * Frame times snapped to the stream's time base (every timestamp is a whole number of its ticks),
@@ -141,15 +165,25 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
   }
   const mode = prepareOutDir(o.outDir, { resume: o.resume === true, overwrite: o.overwrite === true }, `cueref analyze ${video} --game ${o.game} --out ${o.outDir}`);
   // The model first: a missing detector should fail before minutes of decoding.
-  const detector = o.detector ?? (await loadModelDetector(o.game, o.modelsDir ?? 'models', o.modelPath));
+  const detector = o.detector ?? (await loadModelDetector(o.game, o.modelsDir ?? 'models', o.modelPath, { intraOpThreads: analyzeInferenceThreads() }));
   const detectorLabel = o.detectorLabel ?? (o.detector ? 'injected' : `model:${o.modelPath ?? o.modelsDir ?? 'models'}`);
   const gate = { ...DEFAULT_MOTION_GATE, ...o.gate };
-  const settings = { table, detector: detectorLabel, gate, viewGate: o.viewGate !== false };
+  const settings: Record<string, unknown> = { table, detector: detectorLabel, gate, viewGate: o.viewGate !== false };
   const paths = runPaths(o.outDir);
   const notes: string[] = [];
 
   let src = await openSource(video);
+  // The video's own size and length (what the manifest, the tracks header and calibration.json describe).
   const info = src.info;
+  // Frames bigger than the analysis size are shrunk by ffmpeg: reopen the source scaled (the first
+  // open was only its probe, ≈ 30 ms; nothing was decoded). Live sources say their size only with
+  // their first frame (0 here) and are analysed as they come.
+  const analysis = o.analysisMaxSize === null ? null : analysisSize(info, o.analysisMaxSize ?? ANALYSIS_MAX_SIZE);
+  const decodeOpts: SourceOptions = analysis ? { scale: { ...analysis, flags: 'area' } } : {};
+  if (analysis) {
+    await closeQuietly(src);
+    src = await openSource(video, decodeOpts);
+  }
   const timeBaseHz = info.kind === 'file' ? await probeTimeBaseHz(video) : undefined;
   const normalise = (f: Frame): Frame => ({ ...f, ptsMs: snapTimeMs(f.ptsMs, timeBaseHz) });
   const manifest: RunManifest = {
@@ -161,6 +195,9 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
     startedAt: new Date().toISOString(),
     updatedAt: '',
   };
+  // Only when it differs from the video's: a run of a larger video from before analysis sizes
+  // existed (full-size frames) must not be resumed at another size.
+  if (analysis) settings.analysisSize = analysis;
   const stored = mode === 'resume' ? readManifest(o.outDir) : null;
   if (o.resume && mode === 'fresh') notes.push(`nothing to resume in ${o.outDir}: analysed from the start`);
   if (stored) {
@@ -189,7 +226,7 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
       const first = await it.next();
       if (first.done) throw noFrames(video, src);
       held.push(first.value);
-      checkImageSize(o.calibration, first.value);
+      checkImageSize(o.calibration, analysis ? info : first.value);
       calibration = o.calibration;
     } else {
       it = src[Symbol.asyncIterator]();
@@ -219,7 +256,9 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
           message: `cannot find the ${o.game} table in the first ${candidates.length} frame(s) of '${video}': ${e.message}; found: ${e.found.join(', ') || 'nothing'}. Is the table in view? Solve one by hand (\`cueref calibrate VIDEO --game ${o.game} --corners … --out FILE\`) and pass --calibration FILE`,
         });
       }
-      calibration = solved.calibration;
+      // Solved on the analysis-size frames (as good as at full size: analysisSize.ts), written in
+      // the video's pixels like any calibration.
+      calibration = analysis ? scaleCalibration(solved.calibration, { width: info.width, height: info.height }) : solved.calibration;
       calibration.source = { uri: video, atSeconds: 0 };
       calibrationSource = { kind: 'solved', tried: candidates.length, solved: solved.count };
     }
@@ -232,11 +271,15 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
       // only read the file, maps detections with exactly the same numbers.
       calibration = loadCalibration(paths.calibration);
     }
+    // What the frames are mapped with: the calibration on disk, composed with the analysis scale
+    // (so a resumed run, which can only read the file, derives exactly the same numbers).
+    const frameCalibration = analysis ? scaleCalibration(calibration, analysis) : calibration;
 
     const visionOpts = {
       game: o.game,
       table,
-      calibration,
+      calibration: frameCalibration,
+      headerCalibration: calibration,
       detector,
       outDir: o.outDir,
       source: { uri: video, ...(info.fps ? { fps: info.fps } : {}), width: info.width, height: info.height },
@@ -250,7 +293,7 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
       if (r.point.droppedBytes > 0 || r.point.disagreed > 0) notes.push(`resume: dropped ${r.point.droppedBytes} byte(s) of torn or unmatched lines${r.point.disagreed ? ` (${r.point.disagreed} frame(s) whose replay disagreed with tracks.jsonl)` : ''}`);
       // The first source (opened for its info) is replaced by one sought to where the run stopped.
       await closeQuietly(src);
-      const resumeSrc = await openResumed(video, r.point, run, info, normalise);
+      const resumeSrc = await openResumed(video, decodeOpts, r.point, run, info, normalise);
       src = resumeSrc.src;
       frames = resumeSrc.frames;
       resumed = { fromFrame: r.point.frames, seek: resumeSrc.how, droppedBytes: r.point.droppedBytes };
@@ -329,6 +372,7 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
     if (stats.viewMoved >= 10 && stats.viewMoved > stats.viewChecks / 2) {
       notes.push(`the table outline sat away from the calibrated one on ${stats.viewMoved} of ${stats.viewChecks} view checks: if the camera moved, calibrate again from a later frame and pass --calibration`);
     }
+    if (analysis) notes.push(`frames analysed at ${analysis.width}×${analysis.height} (the video is ${info.width}×${info.height}): calibration, gates and detector at that size; calibration.json is in the video's pixels`);
     if (o.viewGate !== false) notes.push('replays shown from the calibrated camera angle are not told apart from live play (they are analysed as play); replays from other angles are skipped as cut-aways');
 
     let clips: AnalyzeResult['clips'] = [];
@@ -379,6 +423,7 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
       interrupted,
       lastFrame: run.lastIndex,
       resumed,
+      analysisSize: analysis ?? { width: info.width || calibration.image.width, height: info.height || calibration.image.height },
     };
   } finally {
     held.length = 0;
@@ -397,6 +442,7 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
  */
 async function openResumed(
   video: string,
+  decodeOpts: SourceOptions,
   point: ResumePoint,
   run: VisionRun,
   info: SourceInfo,
@@ -406,13 +452,13 @@ async function openResumed(
   const lastI = point.last?.i ?? -1;
   if (!anchor) {
     run.restoreGate(null);
-    const src = await openSource(video);
+    const src = await openSource(video, decodeOpts);
     return { src, frames: src, how: 'none' };
   }
   const frameMs = 1000 / (info.fps ?? 30);
   const tolMs = Math.min(2, frameMs / 4);
   const startMs = Math.max(0, Math.round(anchor.t * 1000 - frameMs / 2));
-  const sought = await openSource(video, startMs > 0 ? { startSec: startMs / 1000 } : {});
+  const sought = await openSource(video, startMs > 0 ? { ...decodeOpts, startSec: startMs / 1000 } : decodeOpts);
   const sit = sought[Symbol.asyncIterator]();
   const first = await sit.next();
   const firstMs = first.done ? NaN : first.value.ptsMs;
@@ -439,7 +485,7 @@ async function openResumed(
   }
   await sit.return?.(undefined);
   await closeQuietly(sought);
-  const src = await openSource(video);
+  const src = await openSource(video, decodeOpts);
   const frames = (async function* () {
     for await (const f of src) {
       if (f.index > lastI) {
@@ -499,7 +545,7 @@ function solveBest(frames: readonly Frame[], table: TableProfile): Solved {
   return best ? { ok: true, calibration: best, count } : { ok: false, failure: failure! };
 }
 
-function checkImageSize(c: Calibration, f: Frame): void {
+function checkImageSize(c: Calibration, f: { width: number; height: number }): void {
   if (c.image.width !== f.width || c.image.height !== f.height) {
     throw new InputError({
       code: 'BAD_CALIBRATION',

@@ -15,6 +15,7 @@ import type { Stroke, StrokeLog } from '../core/contracts/strokes.js';
 import type { TrackFrame } from '../core/contracts/tracks.js';
 import { distortPixel } from '../core/lens.js';
 import { applyH, inv3 } from '../core/mat3.js';
+import { scalePx } from './analysisSize.js';
 import { ballFill, type ReplayFrame, type TopDownPath } from '../report/topdown.js';
 import { openSource, writeClip, type Shape } from '../video/index.js';
 
@@ -22,6 +23,12 @@ import { openSource, writeClip, type Shape } from '../video/index.js';
 export const CLIP_CONTEXT_S = 1;
 /** Clips taller than this are scaled down, px. */
 export const CLIP_MAX_HEIGHT_PX = 720;
+/**
+ * x264 preset of the clips. `superfast` against the encoder's `veryfast` default: measured on a
+ * 9.3-s 720p clip, 3.5 s of encoding instead of 4.8 s, for a file of 1.0 MB instead of 0.25 MB at
+ * the same quality (crf) — a referee's clip is seconds long, the report's wall time is not.
+ */
+export const CLIP_PRESET = 'superfast';
 /** Replay samples per second of a stroke (the report carries every stroke's replay). */
 export const REPLAY_FPS = 15;
 
@@ -52,7 +59,8 @@ export function pathShapes(stroke: Stroke, cal: Pick<Calibration, 'ballCentreToT
   const px = (x: number, y: number): [number, number] => {
     const [u, v] = applyH(toImage, x, y);
     const [du, dv] = cal.distortion ? distortPixel(cal.distortion, u, v) : [u, v];
-    return [du * scale, dv * scale];
+    // Pixel centres at whole numbers, areas aligned (analysisSize.ts): not a plain du · scale.
+    return [scalePx(du, scale), scalePx(dv, scale)];
   };
   const shapes: Shape[] = [];
   const R = cal.table.ballDiameter / 2;
@@ -102,9 +110,10 @@ export async function writeFlaggedClips(i: ClipsInput): Promise<{ clips: { strok
     try {
       const h = i.calibration.image.height;
       const scale = h > CLIP_MAX_HEIGHT_PX ? CLIP_MAX_HEIGHT_PX / h : 1;
-      const src = await openSource(i.video, { startSec, endSec, ...(scale < 1 ? { scale: { height: CLIP_MAX_HEIGHT_PX } } : {}), log: () => {} });
+      // Area averaging: the right filter for shrinking, and half the CPU of ffmpeg's bicubic default.
+      const src = await openSource(i.video, { startSec, endSec, ...(scale < 1 ? { scale: { height: CLIP_MAX_HEIGHT_PX, flags: 'area' } } : {}), log: () => {} });
       try {
-        await writeClip(path, src, { fps: src.info.fps ?? 30, overlay: (f) => pathShapes(stroke, i.calibration, i.calibration.game, f.ptsMs / 1000, f.width / i.calibration.image.width) });
+        await writeClip(path, src, { fps: src.info.fps ?? 30, preset: CLIP_PRESET, overlay: (f) => pathShapes(stroke, i.calibration, i.calibration.game, f.ptsMs / 1000, f.width / i.calibration.image.width) });
       } finally {
         await src.close().catch(() => {});
       }

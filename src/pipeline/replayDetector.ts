@@ -1,7 +1,8 @@
 /**
  * A stand-in ball detector that "detects" what a cueref.tracks/1 document says was on each frame
  * (typically the simulator's truth.tracks.json), projected into the image through the inverse of
- * that document's `ballCentreToTable`. It makes `analyze` deterministic and fast where the ONNX
+ * that document's `ballCentreToTable` (and scaled to the frame when the frame is smaller than the
+ * document's `source` size: `analyze` shrinks a 1080p video to 720p). It makes `analyze` deterministic and fast where the ONNX
  * model would make a test slow or its outcome depend on the model of the day: the reliability
  * tests (kill -9 then --resume through the CLI), motion-gating tests, the report and clip tests.
  * Exposed on the CLI as the hidden `--replay-detections FILE` (docs/analyze.md, "Testing aids").
@@ -12,6 +13,7 @@ import { InputError } from '../core/errors.js';
 import type { GameId } from '../core/games.js';
 import { applyH, inv3, type Mat3 } from '../core/mat3.js';
 import { kindOfId, type PixelDetection } from '../tracking/index.js';
+import { scalePx } from './analysisSize.js';
 import type { FrameDetector, VideoFrame } from './track.js';
 
 export interface ReplayDetectorOptions {
@@ -34,6 +36,7 @@ export function replayDetector(doc: TracksDoc, opts: ReplayDetectorOptions = {})
   const m = doc.calibration?.ballCentreToTable as Mat3 | undefined;
   if (!m) throw new InputError({ code: 'BAD_TRACKS', field: 'calibration.ballCentreToTable', message: 'replayed detections need the tracks header to carry calibration.ballCentreToTable (the simulator\'s truth.tracks.json does)' });
   const toImage = inv3(m);
+  const srcW = doc.source?.width, srcH = doc.source?.height;
   const byIndex = new Map(doc.frames.map((f) => [f.i, f]));
   const r = opts.radiusPx ?? 8;
   const det = {
@@ -47,7 +50,8 @@ export function replayDetector(doc: TracksDoc, opts: ReplayDetectorOptions = {})
       return tf.balls
         .filter((b) => SEEN_STATES.has(b.state))
         .map((b) => {
-          const [u, v] = applyH(toImage, b.x, b.y);
+          let [u, v] = applyH(toImage, b.x, b.y);
+          if (srcW && srcH && (f.width !== srcW || f.height !== srcH)) [u, v] = [scalePx(u, f.width / srcW), scalePx(v, f.height / srcH)];
           return { u, v, r, class: classOfId(doc.game, b.id), conf: 0.95 };
         })
         .filter((p) => p.u >= 0 && p.v >= 0 && p.u < f.width && p.v < f.height);

@@ -89,8 +89,11 @@ export async function trackFrames(frames: AsyncIterable<VideoFrame> | Iterable<V
   return { frames: kept.length, strokes: log.strokes.length, tracksPath, strokesPath, notes, log };
 }
 
-/** The ONNX ball detector from models/, or a clear InputError saying there is none yet. */
-export async function loadModelDetector(game: GameId, modelsDir = 'models', modelPath?: string): Promise<FrameDetector> {
+/**
+ * The ONNX ball detector from models/, or a clear InputError saying there is none yet.
+ * `intraOpThreads`: threads for one inference (default: onnxruntime's, one per core).
+ */
+export async function loadModelDetector(game: GameId, modelsDir = 'models', modelPath?: string, opts: { intraOpThreads?: number } = {}): Promise<FrameDetector> {
   const onnx = modelPath ?? (existsSync(modelsDir) ? readdirSync(modelsDir).filter((f) => f.endsWith('.onnx')).map((f) => join(modelsDir, f))[0] : undefined);
   if (!onnx || !existsSync(onnx)) {
     throw new InputError({
@@ -110,7 +113,7 @@ export async function loadModelDetector(game: GameId, modelsDir = 'models', mode
       import(spec('../detection/detections.js')),
     ]);
     const side = loadSidecar(onnx.replace(/\.onnx$/, '.json'));
-    const det = new BallDetector(await createOnnxRunner(onnx), side, { game });
+    const det = new BallDetector(await createOnnxRunner(onnx, opts.intraOpThreads ? { intraOpThreads: opts.intraOpThreads } : {}), side, { game });
     return { detect: async (f) => toRows(await det.detect(f)) as PixelDetection[] };
   } catch (e) {
     if (e instanceof InputError) throw e;

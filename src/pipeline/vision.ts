@@ -62,7 +62,13 @@ export interface VisionStats {
 export interface VisionOptions {
   game: GameId;
   table: TableProfile;
+  /** The calibration of the frames as they arrive (analysis-size pixels when `analyze` shrinks them). */
   calibration: Calibration;
+  /**
+   * The calibration the tracks header carries: the video's own pixels, as the contract and the
+   * header's `source` size say (default `calibration`, when frames arrive at the video's size).
+   */
+  headerCalibration?: Pick<Calibration, 'ballCentreToTable' | 'imageToTable' | 'reprojectionErrorMm'>;
   detector: FrameDetector;
   outDir: string;
   source: NonNullable<TracksHeader['source']>;
@@ -116,7 +122,7 @@ export class VisionRun {
   }
 
   static header(o: VisionOptions): TracksHeader {
-    const c = o.calibration;
+    const c = o.headerCalibration ?? o.calibration;
     return {
       format: 'cueref.tracks/1',
       game: o.game,

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { InputError } from '../core/errors.js';
+import { SCALE_FLAGS } from './args.js';
 import type { VideoLog } from './types.js';
 
 const positiveMs = z.number().finite().positive();
@@ -16,7 +17,7 @@ export const sourceOptionsSchema = z
     endSec: z.number().finite().positive().optional(),
     /** Scale inside ffmpeg (files, live) or sharp (images, sequences). One side keeps the aspect ratio. */
     scale: z
-      .object({ width: z.number().int().min(2).max(16384).optional(), height: z.number().int().min(2).max(16384).optional() })
+      .object({ width: z.number().int().min(2).max(16384).optional(), height: z.number().int().min(2).max(16384).optional(), flags: z.enum(SCALE_FLAGS).optional() })
       .strict()
       .optional(),
     /** Frame rate of an image sequence (frame i is at i * 1000 / fps ms). Default 25, as ffmpeg's image2. */

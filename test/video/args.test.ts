@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { decodeArgs, expectedSize, liveInputArgs, liveProtocol, parseFfmpegCaps, scaleFilter, type FfmpegCaps } from '../../src/video/args.js';
 import { classifyUri } from '../../src/video/source.js';
+import { parseSourceOptions } from '../../src/video/options.js';
 import { backoffMs } from '../../src/video/live.js';
 import { orderSequence, patternToRegExp } from '../../src/video/images.js';
 
@@ -26,6 +27,9 @@ describe('scaling', () => {
     [{ width: 640 }, 'scale=640:-2'],
     [{ height: 360 }, 'scale=-2:360'],
     [{ width: 320, height: 200 }, 'scale=320:200'],
+    [{ width: 1280, height: 720, flags: 'area' as const }, 'scale=1280:720:flags=area'],
+    [{ height: 720, flags: 'area' as const }, 'scale=-2:720:flags=area'],
+    [{ flags: 'area' as const }, undefined], // an algorithm alone scales nothing
   ])('scaleFilter(%j) = %s', (scale, filter) => {
     expect(scaleFilter(scale)).toBe(filter);
   });
@@ -44,6 +48,16 @@ describe('scaling', () => {
 });
 
 describe('decodeArgs', () => {
+  test('a scale with an algorithm goes into the filter graph before the rgb24 conversion', () => {
+    const args = decodeArgs('in.mp4', NEW, { scale: { width: 1280, height: 720, flags: 'area' } });
+    expect(args[args.indexOf('-vf') + 1]).toBe('scale=1280:720:flags=area,format=rgb24');
+  });
+
+  test('openSource options take the algorithm, and refuse one ffmpeg would not know', () => {
+    expect(parseSourceOptions({ scale: { height: 720, flags: 'area' } }).scale).toEqual({ height: 720, flags: 'area' });
+    expect(() => parseSourceOptions({ scale: { height: 720, flags: 'nearest-ish' } })).toThrow(/scale\.flags/);
+  });
+
   test('raw rgb24 on stdout, per-frame timestamps in µs, passthrough timing (ffmpeg 4)', () => {
     expect(decodeArgs('in.mp4', OLD)).toEqual([
       '-hide_banner', '-nostdin', '-nostats', '-loglevel', 'repeat+info', '-debug_ts',
