@@ -51,7 +51,7 @@ export class BallDetector {
     const { width: W, height: H } = this.side.input;
     const toFrameH = view.kind === 'table' ? tableViewFor(view.imageToTable, view.bed, W, H, view.marginMm) : view.ballRadiusPx ? sizedLetterbox(frame, W, H, view.ballRadiusPx) : undefined;
     const { view: inputView } = preprocess(frame, this.side.input, this.tensor, toFrameH);
-    if (this.side.input.clothNormalise) normaliseByCloth(this.tensor, this.side.input as Required<ModelSidecar['input']>);
+    if (this.side.input.clothNormalise) normaliseByCloth(this.tensor, this.side.input as Required<ModelSidecar['input']>, this.opts.game);
     const res = await this.runner.run(this.tensor, H, W);
     const hm = res[this.side.outputs.heatmap];
     const off = res[this.side.outputs.offset];
@@ -86,11 +86,12 @@ function sizedLetterbox(frame: Rgb, W: number, H: number, ballRadiusPx: number):
  * The sidecar's cloth normalisation, in place on the normalised tensor (training did the same on
  * the 0–255 input: models/training/train.py `cloth_gains`).
  */
-export function normaliseByCloth(tensor: Float32Array, input: Required<ModelSidecar['input']>): [number, number, number] {
+export function normaliseByCloth(tensor: Float32Array, input: Required<ModelSidecar['input']>, game?: GameId): [number, number, number] {
   const { width: W, height: H, mean, std, clothNormalise: cn } = input;
   const plane = W * H;
   const [x0, y0, x1, y1] = cn.region;
   const gains: [number, number, number] = [1, 1, 1];
+  const medians: [number, number, number] = [0, 0, 0];
   const vals: number[] = [];
   for (let c = 0; c < 3; c++) {
     vals.length = 0;
@@ -98,7 +99,14 @@ export function normaliseByCloth(tensor: Float32Array, input: Required<ModelSide
     vals.sort((a, b) => a - b);
     const n = vals.length;
     const med = n % 2 ? vals[n >> 1]! : (vals[n / 2 - 1]! + vals[n / 2]!) / 2;
+    medians[c] = med;
     gains[c] = Math.min(cn.gainRange[1], Math.max(cn.gainRange[0], cn.target[c]! / Math.max(med, 1)));
+  }
+  const only = cn.onlyOutside;
+  if (only) {
+    if (!game || !only.games.includes(game)) return [1, 1, 1];
+    const m = only.marginLevels ?? 10;
+    if (medians.every((v, c) => v >= only.min[c]! - m && v <= only.max[c]! + m)) return [1, 1, 1];
   }
   for (let c = 0; c < 3; c++) {
     const g = gains[c]!, m = mean[c]!, s = std[c]!;

@@ -30,6 +30,19 @@ export const sidecarSchema = z.object({
         region: z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()]),
         target: z.tuple([z.number(), z.number(), z.number()]),
         gainRange: z.tuple([z.number().positive(), z.number().positive()]),
+        /**
+         * Normalise only frames whose cloth lies outside what the model was trained on: for these
+         * games, when a channel of the median is beyond [min − margin, max + margin] (a model
+         * trained without normalisation, helped on cloths and lights it never saw).
+         */
+        onlyOutside: z
+          .object({
+            games: z.array(z.enum(GAMES)).min(1),
+            min: z.tuple([z.number(), z.number(), z.number()]),
+            max: z.tuple([z.number(), z.number(), z.number()]),
+            marginLevels: z.number().min(0).default(10),
+          })
+          .optional(),
       })
       .optional(),
   }),

@@ -1,7 +1,7 @@
 /**
  * The bundled rendered recordings through the whole product chain (`analyze`: calibration from
  * the markings → the shipped ONNX detector → tracker → events → referee), compared with the
- * simulator's truth calls: the fouls and the score after every stroke.
+ * simulator's truth calls: the fouls, the balls potted and the score after every stroke.
  *
  * A ratchet: `MATCHES` lists the samples the shipped model gets right (measured when it was
  * shipped, models/README.md); they must stay right. The others must still run end to end and give
@@ -19,8 +19,9 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const DIR = join(ROOT, 'samples/video');
 const MATCHES = new Set(['snooker-in-off-S07-overhead']);
 
-interface Call { fouls: { code: string }[]; scores: [number, number] }
-const summary = (calls: Call[]) => calls.map((c) => `${c.fouls.map((f) => f.code).join('+') || 'legal'} ${c.scores.join('-')}`);
+interface Call { fouls: { code: string }[]; scores: [number, number]; potted: string[] }
+// Fouls, what went in (pool scores stay 0–0 until the frame ends) and the score after each stroke.
+const summary = (calls: Call[]) => calls.map((c) => `${c.fouls.map((f) => f.code).join('+') || 'legal'} [${[...c.potted].sort().join(',')}] ${c.scores.join('-')}`);
 
 describe.each(readdirSync(DIR))('analyze %s', (name) => {
   test(MATCHES.has(name) ? 'gives the truth calls' : 'runs end to end (the shipped model does not yet give the truth calls)', async () => {
