@@ -17,7 +17,7 @@
  * updates (the next one replaces them anyway); calls and statuses are always sent.
  */
 import { randomBytes } from 'node:crypto';
-import { isLoopback, refuse } from '../web/access.js';
+import { guard, isLoopback } from '../web/access.js';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -55,19 +55,7 @@ export async function startLiveServer(o: LiveServerOptions): Promise<LiveServer>
   const app = Fastify({ logger: false });
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return problem(reply, 405, 'METHOD_NOT_ALLOWED', 'the live scoreboard is read-only');
-    const no = refuse(req, token, { name: 'this scoreboard', realm: 'cueref live' });
-    if (no) return problem(reply.headers(no.headers ?? {}), no.status, no.code, no.message);
-    return undefined;
-  });
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cache-Control', 'no-store');
-    return payload;
-  });
+  guard(app, token, { name: 'the live scoreboard', realm: 'cueref live', readOnly: true });
   app.setNotFoundHandler((_req, reply) => problem(reply, 404, 'NOT_FOUND', 'no such page'));
 
   const clients = new Set<WebSocket>();

@@ -18,7 +18,7 @@
  *   GET    /clips/:name          clips/stroke-NNN.mp4
  */
 import { randomBytes } from 'node:crypto';
-import { refuse } from '../web/access.js';
+import { guard } from '../web/access.js';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -59,19 +59,7 @@ export async function buildReviewServer(o: ReviewServerOptions): Promise<Fastify
   // Only for reply.sendFile on clips (range requests, ETag); nothing is served from a URL path directly.
   await app.register(fastifyStatic, { root: session.rd.dir, serve: false, dotfiles: 'deny', index: false });
 
-  app.addHook('onRequest', async (req, reply) => {
-    const no = refuse(req, token, { name: 'this review', realm: 'cueref review' });
-    if (no) return problem(reply.headers(no.headers ?? {}), no.status, no.code, no.message);
-    return undefined;
-  });
-
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Frame-Options', 'DENY');
-    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    return payload;
-  });
+  guard(app, token, { name: 'this review', realm: 'cueref review' });
 
   app.setErrorHandler((e: Error & { statusCode?: number; code?: string }, _req, reply) => {
     const status = e.statusCode && e.statusCode >= 400 && e.statusCode < 500 ? e.statusCode : 500;

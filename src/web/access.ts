@@ -11,7 +11,7 @@
  *   CORS) must come from the server's own origin when the browser says where they come from.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
@@ -85,4 +85,26 @@ export function refuse(req: FastifyRequest, token: string | undefined, what: { n
     }
   }
   return null;
+}
+
+/**
+ * Install the access rules on a server: `refuse` on every request (and 405 for anything but
+ * GET/HEAD when `readOnly`), and the headers every answer carries (no sniffing, no referrer, no
+ * framing, no caching unless a route set its own).
+ */
+export function guard(app: FastifyInstance, token: string | undefined, what: { name: string; realm: string; readOnly?: boolean }): void {
+  const problem = (reply: FastifyReply, status: number, code: string, message: string) => reply.code(status).type('application/json; charset=utf-8').send({ error: { code, message } });
+  app.addHook('onRequest', async (req, reply) => {
+    if (what.readOnly && req.method !== 'GET' && req.method !== 'HEAD') return problem(reply, 405, 'METHOD_NOT_ALLOWED', `${what.name} is read-only`);
+    const no = refuse(req, token, what);
+    if (no) return problem(reply.headers(no.headers ?? {}), no.status, no.code, no.message);
+    return undefined;
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('X-Frame-Options', 'DENY');
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
 }
