@@ -4,7 +4,8 @@
  * (auto calibration → detector → tracker → events → referee), compared with the simulator's truth:
  *   first contact right (per stroke with a contact in the truth), pots with the right pocket,
  *   phantom pots, cushion contacts F1 (ball + side within 0.15 s), rest positions (overhead, mm),
- *   calls equal to the truth calls (fouls and points per stroke).
+ *   calls equal to the truth calls (fouls, points and potted kinds per stroke). Balls are compared
+ *   by kind where the numbering is the tracker's own (which red, which solid).
  *
  *   npx tsx bench/events-rendered.ts [--scenarios a,b] [--cameras overhead,broadcast] [--fps 30] [--keep DIR]
  *
@@ -32,6 +33,9 @@ const fpsList = values.fps!.split(',').map(Number);
 interface Ev { t: number; type: string; a?: string; b?: string; ball?: string; pocket?: string; side?: string }
 interface Stroke { events: Ev[]; rest?: { id: string; x: number; y: number }[] }
 interface Call { fouls: { code: string }[]; points: number; potted: string[] }
+
+/** Balls by kind where the tracker's numbering is its own choice (which red, which solid). */
+const kind = (id?: string) => (id === undefined ? '' : /^red\d*$/.test(id) ? 'red' : /^\d+$/.test(id) ? (Number(id) === 8 ? 'eight' : Number(id) < 8 ? 'solid' : 'stripe') : id);
 
 const cli = (args: string[]) => execFileSync(process.execPath, [join(ROOT, 'bin/cueref.js'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 26 }).toString();
 
@@ -69,28 +73,30 @@ for (const name of scenarios) {
           if (tf) {
             tot.contactStrokes++;
             const gf = first(gs);
-            const ok = !!gf && new Set([gf.a, gf.b]).has(tf.b!) && new Set([gf.a, gf.b]).has(tf.a!);
+            const ok = !!gf && new Set([kind(gf.a), kind(gf.b)]).has(kind(tf.b)) && new Set([kind(gf.a), kind(gf.b)]).has(kind(tf.a));
             if (ok) tot.firstOk++;
             line.push(`first ${ok ? 'ok' : `WRONG (${gf ? `${gf.a}→${gf.b}` : 'none'} vs ${tf.a}→${tf.b})`}`);
           }
           const tp = ts.events.filter((e) => e.type === 'pot');
           const gp = gs?.events.filter((e) => e.type === 'pot') ?? [];
           tot.truthPots += tp.length;
-          for (const p of tp) if (gp.some((g) => g.ball === p.ball && g.pocket === p.pocket)) tot.potsOk++;
-          const phantom = gp.filter((g) => !tp.some((p) => p.ball === g.ball)).length;
+          for (const p of tp) if (gp.some((g) => kind(g.ball) === kind(p.ball) && g.pocket === p.pocket)) tot.potsOk++;
+          const phantom = gp.filter((g) => !tp.some((p) => kind(p.ball) === kind(g.ball))).length;
           tot.phantom += phantom;
           const tc = ts.events.filter((e) => e.type === 'cushion');
           const gc = [...(gs?.events.filter((e) => e.type === 'cushion') ?? [])];
           for (const c of tc) {
-            const j = gc.findIndex((g) => g.ball === c.ball && g.side === c.side && Math.abs(g.t - c.t) < 0.15);
+            const j = gc.findIndex((g) => kind(g.ball) === kind(c.ball) && g.side === c.side && Math.abs(g.t - c.t) < 0.15);
             if (j >= 0) (tot.cushTp++, gc.splice(j, 1));
             else tot.cushFn++;
           }
           tot.cushFp += gc.length;
           if (camera === 'overhead' && ts.rest && gs?.rest) {
             for (const r of ts.rest) {
-              const g = gs.rest.find((x) => x.id === r.id);
-              if (g) tot.restErr.push(Math.hypot(g.x - r.x, g.y - r.y));
+              // The same id, or for numbered kinds (reds, solids, stripes) the nearest of that kind.
+              const same = gs.rest.filter((x) => (kind(r.id) === r.id ? x.id === r.id : kind(x.id) === kind(r.id)));
+              const d = Math.min(...same.map((g) => Math.hypot(g.x - r.x, g.y - r.y)));
+              if (Number.isFinite(d)) tot.restErr.push(d);
             }
           }
           line.push(`pots ${tp.length}/${gp.length}${phantom ? ` (${phantom} phantom)` : ''}`);
@@ -98,10 +104,10 @@ for (const name of scenarios) {
         truthCalls.forEach((tc, k) => {
           tot.calls++;
           const gc = gotCalls[k];
-          const key = (c?: Call) => (c ? `${c.fouls.map((f) => f.code).sort().join('+')}|${c.points}` : 'none');
+          const key = (c?: Call) => (c ? `${c.fouls.map((f) => f.code).sort().join('+')}|${c.points}|${c.potted.map(kind).sort().join(',')}` : 'none');
           if (key(tc) === key(gc)) tot.callsOk++;
         });
-        console.log(`${name} ${camera} ${fps}fps: ${truth.length} strokes (got ${got.length}); ${line.join('; ')}; calls ${truthCalls.map((c, k) => (JSON.stringify(c.fouls.map((f) => f.code)) === JSON.stringify(gotCalls[k]?.fouls.map((f) => f.code)) ? 'ok' : 'DIFF')).join(',')}; ${wallS.toFixed(1)} s`);
+        console.log(`${name} ${camera} ${fps}fps: ${truth.length} strokes (got ${got.length}); ${line.join('; ')}; calls ${truthCalls.map((c, k) => (JSON.stringify(c.fouls.map((f) => f.code)) === JSON.stringify(gotCalls[k]?.fouls.map((f) => f.code)) && c.points === gotCalls[k]?.points ? 'ok' : 'DIFF')).join(',')}; ${wallS.toFixed(1)} s`);
       } catch (e) {
         tot.failed++;
         console.log(`${name} ${camera} ${fps}fps: FAILED ${(e as { stderr?: Buffer }).stderr?.toString().trim().split('\n').at(-1) ?? (e as Error).message}`);
