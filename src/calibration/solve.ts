@@ -403,3 +403,29 @@ export function betterCalibration(a: Calibration, b: Calibration): Calibration {
   if (a.found.length !== b.found.length) return a.found.length > b.found.length ? a : b;
   return a.reprojectionErrorMm <= b.reprojectionErrorMm ? a : b;
 }
+
+/**
+ * The best of several frames' solves (`betterCalibration`), fed one frame at a time: a player over
+ * a cushion or a soft frame spoils one solve, not the camera. Keeps the first failure to explain
+ * a run where nothing solved.
+ */
+export class BestCalibration {
+  best: Calibration | null = null;
+  failure: CalibrationFailure | null = null;
+  tried = 0;
+  solved = 0;
+  constructor(private readonly table: TableProfile) {}
+
+  /** Calibrate one frame; true when it solved. */
+  offer(frame: RgbFrame): boolean {
+    this.tried++;
+    const r = calibrateFrame({ width: frame.width, height: frame.height, rgb: frame.rgb }, { table: this.table });
+    if (!r.ok) {
+      this.failure ??= r.error;
+      return false;
+    }
+    this.solved++;
+    this.best = this.best ? betterCalibration(r.value.calibration, this.best) : r.value.calibration;
+    return true;
+  }
+}

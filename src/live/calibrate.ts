@@ -6,7 +6,7 @@
  * does not run while the solver works.
  */
 import type { Calibration } from '../calibration/contract.js';
-import { betterCalibration, calibrateFrame, type CalibrationFailure } from '../calibration/solve.js';
+import { BestCalibration } from '../calibration/solve.js';
 import { InputError } from '../core/errors.js';
 import type { TableProfile } from '../core/table.js';
 import type { Frame } from '../video/index.js';
@@ -24,10 +24,7 @@ export async function solveFromFeed(open: OpenFeed, table: TableProfile, uri: st
   const stepMs = o.stepMs ?? 500;
   const withinMs = o.withinMs ?? 10_000;
   const feed = await open();
-  let best: Calibration | null = null;
-  let failure: CalibrationFailure | null = null;
-  let tried = 0;
-  let solved = 0;
+  const pick = new BestCalibration(table);
   try {
     let t0 = NaN;
     let nextMs = -Infinity;
@@ -38,19 +35,13 @@ export async function solveFromFeed(open: OpenFeed, table: TableProfile, uri: st
       if (f.ptsMs - t0 > withinMs) break;
       if (f.ptsMs + 1e-6 < nextMs) continue;
       nextMs = f.ptsMs + stepMs;
-      tried++;
-      const r = calibrateFrame({ width: f.width, height: f.height, rgb: f.rgb }, { table });
-      if (!r.ok) {
-        failure ??= r.error;
-        continue;
-      }
-      solved++;
-      best = best ? betterCalibration(r.value.calibration, best) : r.value.calibration;
-      if (solved >= want) break;
+      pick.offer(f);
+      if (pick.solved >= want) break;
     }
   } finally {
     await feed.close().catch(() => undefined);
   }
+  const { best, failure, tried } = pick;
   if (!best) {
     throw new InputError({
       code: `CALIBRATION_${failure?.code ?? 'NO_FRAMES'}`,

@@ -29,7 +29,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import { loadCalibration, toCalibrationJson, type Calibration } from '../calibration/contract.js';
-import { betterCalibration, calibrateFrame, type CalibrationFailure } from '../calibration/solve.js';
+import { BestCalibration, type CalibrationFailure } from '../calibration/solve.js';
 import type { CallsDoc } from '../core/contracts/calls.js';
 import type { StrokeLog } from '../core/contracts/strokes.js';
 import { InputError } from '../core/errors.js';
@@ -530,19 +530,9 @@ type Solved = { ok: true; calibration: Calibration; count: number } | { ok: fals
 
 /** Calibrate each candidate frame; keep the best solve (`betterCalibration`), or the first failure. */
 function solveBest(frames: readonly Frame[], table: TableProfile): Solved {
-  let best: Calibration | null = null;
-  let count = 0;
-  let failure: CalibrationFailure | null = null;
-  for (const f of frames) {
-    const r = calibrateFrame({ width: f.width, height: f.height, rgb: f.rgb }, { table });
-    if (!r.ok) {
-      failure ??= r.error;
-      continue;
-    }
-    count++;
-    best = best ? betterCalibration(r.value.calibration, best) : r.value.calibration;
-  }
-  return best ? { ok: true, calibration: best, count } : { ok: false, failure: failure! };
+  const pick = new BestCalibration(table);
+  for (const f of frames) pick.offer(f);
+  return pick.best ? { ok: true, calibration: pick.best, count: pick.solved } : { ok: false, failure: pick.failure! };
 }
 
 function checkImageSize(c: Calibration, f: { width: number; height: number }): void {
