@@ -67,14 +67,24 @@ export function createMp4Writer(opts: Mp4WriterOptions): Mp4Writer {
     });
     proc.on('close', (code, signal) => {
       if (code !== 0) failure ??= fail(signal ? `killed by ${signal}` : `exit code ${code}`);
+      else if (pipeError) failure ??= fail(pipeError.message);
       resolve();
     });
   });
   const stdin = proc.stdin!;
-  // EPIPE when ffmpeg dies early: reported through `failure` with ffmpeg's own message.
+  // EPIPE when ffmpeg dies early: the pipe breaks before ffmpeg's own message has been read, so the
+  // failure is built when the process has exited (with its stderr), not here.
+  let pipeError: Error | undefined;
   stdin.on('error', (e) => {
-    failure ??= fail(e.message);
+    pipeError ??= e;
   });
+  const throwIfFailed = async (): Promise<void> => {
+    if (failure) throw failure;
+    if (pipeError) {
+      await exited;
+      throw failure ?? fail(pipeError.message);
+    }
+  };
   let closed = false;
   let frames = 0;
 
@@ -84,7 +94,7 @@ export function createMp4Writer(opts: Mp4WriterOptions): Mp4Writer {
       if (rgb.length !== frameBytes) {
         throw new InputError({ code: 'BAD_FRAME_SIZE', frame: frames, message: `frame has ${rgb.length} bytes, expected ${frameBytes} (${width}×${height} rgb24)` });
       }
-      if (failure) throw failure;
+      await throwIfFailed();
       frames++;
       // Copy: callers reuse their frame buffer for the next render while the pipe still holds this one.
       const ok = stdin.write(Buffer.from(rgb));
@@ -99,7 +109,7 @@ export function createMp4Writer(opts: Mp4WriterOptions): Mp4Writer {
           proc.on('close', done);
         });
       }
-      if (failure) throw failure;
+      await throwIfFailed();
     },
     async close(): Promise<void> {
       if (!closed) {
@@ -107,7 +117,7 @@ export function createMp4Writer(opts: Mp4WriterOptions): Mp4Writer {
         stdin.end();
       }
       await exited;
-      if (failure) throw failure;
+      await throwIfFailed();
     },
   };
 }
