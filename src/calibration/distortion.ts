@@ -4,17 +4,11 @@
  * "plumb-line" method). Same model as OpenCV's and the simulator's: r_d = r (1 + k1 r² + k2 r⁴) on
  * coordinates normalised by the focal length around the image centre.
  */
-import { distortPixel, undistortPixel } from '../core/lens.js';
+import { distortPixel, undistortPixel, type RadialLens } from '../core/lens.js';
 import { fitLineTls, lineDistance, type Pt } from './geometry.js';
 
-export interface RadialDistortion {
+export interface RadialDistortion extends RadialLens {
   model: 'radial';
-  fx: number;
-  fy: number;
-  cx: number;
-  cy: number;
-  k1: number;
-  k2: number;
 }
 
 /** Distorted pixel → ideal (undistorted) pixel (the shared lens model, src/core/lens.ts). */

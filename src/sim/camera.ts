@@ -7,22 +7,16 @@
  */
 import { inv3, mul3, normaliseH, type Mat3 } from '../core/mat3.js';
 import type { TableProfile } from '../core/table.js';
-import { undistortPixel as undistortLens } from '../core/lens.js';
+import { undistortPixel as undistortLens, type RadialLens } from '../core/lens.js';
 
 export type CameraKind = 'overhead' | 'broadcast' | 'oblique';
 
-export interface Camera {
+/** A pinhole camera with the shared radial lens (fx, fy, cx, cy, k1, k2: src/core/lens.ts). */
+export interface Camera extends RadialLens {
   format: 'cueref.camera/1';
   kind: CameraKind;
   width: number;
   height: number;
-  fx: number;
-  fy: number;
-  cx: number;
-  cy: number;
-  /** Radial distortion on normalised coordinates: r' = r (1 + k1 r² + k2 r⁴). */
-  k1: number;
-  k2: number;
   /** Camera centre in world mm. */
   position: [number, number, number];
   /** World → camera rotation (rows are the camera axes in world coordinates). */
