@@ -264,3 +264,21 @@ export function loadTableProfile(nameOrPath: string): TableProfile {
 }
 
 export const ballRadius = (t: TableProfile): number => t.ballDiameter / 2;
+
+/**
+ * The pocket whose hole a ball centred at (x, y) hangs over, if any: the centre is more than
+ * `marginMm` beyond the line a ball resting against the cushion nose would have (R inside the
+ * bed outline), which only the opening of a pocket allows, and within the opening's reach of
+ * that pocket. A ball seen there is falling in (or rattling in the jaws); a camera that sees it
+ * drop sees its centre slide off the bed plane, so what it reports afterwards is not a path.
+ */
+export function pocketHoleUnder(table: TableProfile, x: number, y: number, radiusMm: number, marginMm: number): PocketId | undefined {
+  const { width: W, length: L } = table.bed;
+  const inset = radiusMm - marginMm;
+  if (x >= inset && x <= W - inset && y >= inset && y <= L - inset) return undefined;
+  for (const id of POCKETS) {
+    const pk = table.pockets[id];
+    if (pk && Math.hypot(x - pk.x, y - pk.y) <= pk.mouth / 2 + radiusMm) return id;
+  }
+  return undefined;
+}

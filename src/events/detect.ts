@@ -13,7 +13,7 @@
  */
 import type { StrokeEvent } from '../core/contracts/strokes.js';
 import { POCKETS, type CushionSide, type PocketId } from '../core/games.js';
-import type { TableProfile } from '../core/table.js';
+import { pocketHoleUnder, type TableProfile } from '../core/table.js';
 import { evalPos, timeAtCoord, timeAtDistance } from './fit.js';
 import type { EventParams } from './params.js';
 import { kinksOf, posAt, segmentPath, segmentsNear, type Kink, type PathSamples, type Segment } from './segments.js';
@@ -421,6 +421,8 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
 
 /** Fastest ball worth considering (a power break), mm/s. */
 const MAX_BALL_SPEED_MM_PER_S = 9000;
+/** How long before its loss a sighting over a pocket's hole still says where it dropped, s. */
+const DROP_SEEN_S = 0.5;
 
 /** Pocket a vanishing ball went into: the pocket its path (extrapolated over the gap) reached. */
 function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p: EventParams, events: readonly StrokeEvent[]): StrokeEvent | undefined {
@@ -442,6 +444,13 @@ function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p:
     const vx = (xs[n - 1]! - xs[n - 2]!) / span, vy = (ys[n - 1]! - ys[n - 2]!) / span;
     const px = xs[n - 1]!, py = ys[n - 1]!;
     pathAt = (t: number) => [px + vx * (t - ts[n - 1]!), py + vy * (t - ts[n - 1]!)];
+  }
+  // Seen over a pocket's hole shortly before it was lost: it dropped there, whatever the camera
+  // reported after (a ball falling in slides off the bed plane in the picture, away from the
+  // pocket on a broadcast camera's far end).
+  for (let j = n - 1; j >= 0 && ts[n - 1]! - ts[j]! <= DROP_SEEN_S; j--) {
+    const hole = pocketHoleUnder(table, xs[j]!, ys[j]!, b.radiusMm, p.overHoleMarginMm);
+    if (hole && left.how !== 'offTable') return { t: r5(ts[j]!), type: 'pot', ball: b.id, pocket: hole, conf: left.how === 'pocketed' || j === n - 1 ? 0.95 : 0.85 };
   }
   let best: { id: PocketId; d: number; t: number } | undefined;
   for (const id of POCKETS) {
@@ -753,10 +762,16 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
       return false;
     });
   for (const { b, k } of restrikeCands) if (!movingBallNear(b, k)) restrikes.push(k.t);
+  // Balls first seen after the strike, not set down by hand: the detector missed them before (a
+  // ball in a pack, one behind a player). Once the cue ball has hit something, a ball starting
+  // with no seen cause was most likely hit by one of those: not a touch.
+  const unseenBalls = paths.some((b) => b.samples.t[0]! > strikeT + dt && ![...handMoves.values()].some((e) => e.type === 'place' && e.ball === b.id));
+  const firstCueContactT = cueContacts[0]?.t ?? Infinity;
   for (const { b, k } of unexplainedStarts) {
     const near = movingBallNear(b, k);
     const contactAround = events.some((e) => e.type === 'contact' && (e.a === b.id || e.b === b.id) && Math.abs(e.t - k.t) < 3 * dt);
-    if (!near && !contactAround) events.push({ t: r5(k.t), type: 'touch', ball: b.id, by: 'other', conf: 0.5 });
+    const byUnseen = unseenBalls && k.t >= firstCueContactT - 3 * dt;
+    if (!near && !contactAround && !byUnseen) events.push({ t: r5(k.t), type: 'touch', ball: b.id, by: 'other', conf: 0.5 });
   }
 
   // Pots and balls off the table.

@@ -40,6 +40,12 @@ export const eventParamsSchema = z
      * Higher: pots seen through late tracks; lower: fewer phantom pots from balls lost near a pocket.
      */
     potCaptureMm: z.number().min(0).max(200).default(40),
+    /**
+     * A ball whose centre is this far beyond where a ball against the cushion can be, inside a
+     * pocket's reach, hangs over the hole: seen there shortly before it is lost, it was potted
+     * there, mm. Higher: fewer pots read from noise along a cushion; lower: drops caught earlier.
+     */
+    overHoleMarginMm: z.number().min(0).max(30).default(8),
     /** Marking lines must be passed by this much to count as crossed (hysteresis), mm. */
     lineHysteresisMm: z.number().min(0).max(20).default(3),
     /** Balls at rest closer than 2R + this are touching candidates (rules-snooker §10.3: 1.5 mm). */

@@ -16,6 +16,8 @@
  *      the events naming the ball the refusal names; otherwise the stroke's events are emptied;
  *      a stroke still refused with no events left (no strike: the cameras saw balls move but not
  *      who struck) is dropped from the log — a note, with the time it was seen, says so.
+ *   3. A free ball played with no nomination (cameras cannot hear one) takes the ball hit first,
+ *      when it is not on, as the nomination: a review entry (conf 0.7) asks the referee to confirm.
  */
 import type { CallsDoc, ReviewEntry } from '../core/contracts/calls.js';
 import type { Stroke, StrokeEvent, StrokeLog } from '../core/contracts/strokes.js';
@@ -27,8 +29,11 @@ import { cueBallOf } from '../events/index.js';
 
 export interface Repair {
   stroke: number;
-  code: 'VISION_UNKNOWN_BALL' | 'VISION_BEFORE_DROPPED' | 'VISION_EVENTS_DROPPED' | 'VISION_STROKE_DROPPED';
+  code: 'VISION_UNKNOWN_BALL' | 'VISION_BEFORE_DROPPED' | 'VISION_EVENTS_DROPPED' | 'VISION_STROKE_DROPPED' | 'IMPLICIT_FREE_BALL_NOMINATION';
   reason: string;
+  /** The review entry's confidence (0 when absent: the vision got something wrong). */
+  conf?: number;
+  ask?: string;
 }
 
 export interface ReconciledCalls {
@@ -101,7 +106,15 @@ export function refereeVisionLog(raw: StrokeLog, table: TableProfile, maxRepairs
   const repairs = [...first.repairs];
   for (let n = 0; ; n++) {
     const res = refereeLog(log, table);
-    if (res.ok) return { ok: true, value: { log, calls: withRepairs(res.value, repairs), repairs } };
+    if (res.ok) {
+      const nom = implicitFreeBall(log, res.value);
+      if (nom) {
+        repairs.push(nom.repair);
+        log = nom.log;
+        continue;
+      }
+      return { ok: true, value: { log, calls: withRepairs(res.value, repairs), repairs } };
+    }
     const i = res.error.stroke;
     if (i === undefined || n >= maxRepairs || !log.strokes[i]) return res;
     const s = log.strokes[i]!;
@@ -134,12 +147,41 @@ export function refereeVisionLog(raw: StrokeLog, table: TableProfile, maxRepairs
   }
 }
 
+/**
+ * Step 3: a free ball played with no nomination in the log. Cameras cannot hear the striker name
+ * the free ball, so a snooker log from them never has one; the referee would then judge the
+ * stroke as played at the ball on. When a free ball was awarded and the cue ball's first contact
+ * is a single ball that is not on, that ball was the one nominated — as the rules' commentary
+ * has the referee take the colour hit first after a red (rules-snooker §7, F23) — and the call
+ * says so for the referee to confirm.
+ */
+function implicitFreeBall(log: StrokeLog, doc: CallsDoc): { log: StrokeLog; repair: Repair } | undefined {
+  if (log.game !== 'snooker') return undefined;
+  for (let i = 0; i + 1 < doc.calls.length; i++) {
+    const awarded = doc.calls[i]!;
+    const next = doc.calls[i + 1]!;
+    const stroke = log.strokes[i + 1]!;
+    if (awarded['freeBall'] !== true || stroke.nominated != null || stroke.decision === 'playAgain' || stroke.decision === 'replace') continue;
+    const first = next['firstContact'];
+    const on = awarded['nextBallOn'];
+    if (!Array.isArray(first) || first.length !== 1 || !Array.isArray(on)) continue;
+    const ball = String(first[0]);
+    const kind = /^red\d*$/.test(ball) ? 'red' : ball;
+    if (ball === 'white' || on.includes(kind)) continue;
+    return {
+      log: { ...log, strokes: log.strokes.map((s, k) => (k === i + 1 ? { ...s, nominated: ball } : s)) },
+      repair: { stroke: i + 1, code: 'IMPLICIT_FREE_BALL_NOMINATION', reason: `a free ball was awarded and no nomination was heard: '${ball}', hit first, taken as the free ball`, conf: 0.7, ask: 'did the striker nominate that ball as the free ball?' },
+    };
+  }
+  return undefined;
+}
+
 function withRepairs(doc: CallsDoc, repairs: readonly Repair[]): CallsDoc {
   if (!repairs.length) return doc;
   const calls = doc.calls.map((c) => {
     const mine = repairs.filter((r) => r.stroke === c.stroke && r.code !== 'VISION_STROKE_DROPPED');
     if (!mine.length) return c;
-    const review: ReviewEntry[] = [...c.review, ...mine.map((r) => ({ code: r.code, reason: r.reason, conf: 0 }))];
+    const review: ReviewEntry[] = [...c.review, ...mine.map((r) => ({ code: r.code, reason: r.reason, conf: r.conf ?? 0, ...(r.ask ? { ask: r.ask } : {}) }))];
     return { ...c, review };
   });
   return { ...doc, calls };

@@ -30,7 +30,7 @@ import { z } from 'zod';
 import type { TrackFrame, TrackStateName, TrackedBall } from '../core/contracts/tracks.js';
 import { InputError } from '../core/errors.js';
 import { POCKETS, type GameId } from '../core/games.js';
-import type { TableProfile } from '../core/table.js';
+import { pocketHoleUnder, type TableProfile } from '../core/table.js';
 import { assign } from './assignment.js';
 import { idsOfKind, kindOfClass, kindOfId, kindsOf, namedId } from './classes.js';
 import type { DetectionFrame } from './detections.js';
@@ -75,6 +75,15 @@ export const trackerParamsSchema = z
      * lower: fewer false balls on rails and in pocket shadows.
      */
     offBedMarginMm: z.number().min(0).max(500).default(20),
+    /**
+     * A moving ball seen with its centre this far beyond where a ball against the cushion can
+     * be, inside a pocket's reach, is over the hole; lost within `dropSeenMs` after that, it is
+     * `pocketed` wherever the camera saw it last (a falling ball slides off the bed plane in the
+     * picture), mm.
+     */
+    overHoleMarginMm: z.number().min(0).max(30).default(8),
+    /** See `overHoleMarginMm`, ms. */
+    dropSeenMs: z.number().min(0).max(2000).default(500),
     /** Deceleration of a moving ball while hidden (rolling resistance), mm/s². */
     coastDecelMmPerS2: z.number().min(0).max(10000).default(300),
     /** Class votes weigh conf / (1 + speed / this): blur at speed makes colours unreliable, mm/s. */
@@ -114,6 +123,8 @@ interface Track {
   conf: number;
   /** The track has been seen moving (a ball in play, not a flicker at one place). */
   everMoved: boolean;
+  /** Last time it was seen moving over a pocket's hole, s (−∞: never). */
+  overHoleT: number;
 }
 
 export interface Tracker {
@@ -214,6 +225,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       }
     } else {
       tr.kf = update(tr.kf, x, y, p.measurementNoiseMm);
+      if (pocketHoleUnder(table, x, y, R, p.overHoleMarginMm)) tr.overHoleT = t;
       tr.recent.push({ t, x, y });
       while (tr.recent.length > 2 && t - tr.recent[1]!.t >= p.atRestMs / 1000) tr.recent.shift();
       if (t - tr.recent[0]!.t >= p.atRestMs / 1000 - 1e-9) {
@@ -304,7 +316,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
         const [x, y] = [tr.kf.s[0]!, tr.kf.s[1]!];
         // A missed detection or two is not a pot: decide only once it has been gone a while.
         const lostLongEnough = t - tr.lastSeenT >= p.lostAfterMs / 1000 - 1e-9;
-        if (tr.confirmed && lostLongEnough && (nearPocket(tr.last.x, tr.last.y) || nearPocket(x, y))) tr.gone = 'pocketed';
+        if (tr.confirmed && lostLongEnough && (nearPocket(tr.last.x, tr.last.y) || nearPocket(x, y) || t - tr.overHoleT <= p.dropSeenMs / 1000)) tr.gone = 'pocketed';
         else if (tr.confirmed && lostLongEnough && offBed(x, y)) tr.gone = 'offTable';
         else if (speed * f < 1) toRest(tr, x, y, 1);
       } else if (!tr.confirmed) {
@@ -338,6 +350,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
         gone: null,
         conf: D.conf[c]!,
         everMoved: false,
+        overHoleT: -Infinity,
       };
       addVote(tr, D.cls[c]!, D.conf[c]!, 0);
       tracks.push(tr);

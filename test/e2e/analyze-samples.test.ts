@@ -17,7 +17,7 @@ import { analyze } from '../../src/pipeline/analyze.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DIR = join(ROOT, 'samples/video');
-const MATCHES = new Set(['snooker-in-off-S07-overhead', 'pool8-pot-called-P10-overhead']);
+const MATCHES = new Set(['snooker-in-off-S07-overhead', 'pool8-pot-called-P10-overhead', 'snooker-break-S01-broadcast', 'snooker-free-ball-S13-broadcast']);
 
 interface Call { fouls: { code: string }[]; scores: [number, number]; potted: string[] }
 /**

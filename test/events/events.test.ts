@@ -228,6 +228,36 @@ describe('robustness', () => {
     expect(of(ev, 'touch')).toHaveLength(0);
   });
 
+  test('a ball seen over a pocket hole and then reported sliding back along the cushion (a far-end drop in projection) is potted there', () => {
+    const from = { x: 1400, y: 700 };
+    const run = simulateTable(table, [{ id: 'white', ...from }, { id: 'black', x: 889, y: 3245 }], [{ t: 0.3, ball: 'white', ...aim(from, { x: 1778, y: 0 }, 1800) }], { durationS: 4 });
+    expect(run.truth.pots.map((p) => `${p.ball}@${p.pocket}`)).toEqual(['white@BR']);
+    const doc = toTracks(run, { fps: 30, noiseMm: 1, seed: 51 });
+    const k = doc.frames.findIndex((f) => f.t > 0.3 && !f.balls.some((b) => b.id === 'white'));
+    // What a broadcast camera at the far end reports of a ball dropping: once over the hole, then
+    // its centre "moving" back along the cushion as it sinks below the bed plane.
+    const ghost = [[1751, 12], [1752, 40], [1752, 62], [1753, 88], [1751, 119]] as const;
+    ghost.forEach(([x, y], j) => doc.frames[k + j]!.balls.push({ id: 'white', x, y, conf: 0.8 }));
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'pot').map((p) => `${p.ball}@${p.pocket}`)).toEqual(['white@BR']);
+    expect(of(ev, 'pot')[0]!.t).toBeCloseTo(doc.frames[k]!.t, 3);
+    expect(of(ev, 'offTable')).toHaveLength(0);
+  });
+
+  test.each([
+    ['is first seen later (missed by the detector in the pack)', 3.5, 0],
+    ['is never seen', 99, 1],
+  ])('a ball started by an unseen ball after the first contact: no touch when the unseen ball %s', (_what, appearS, touches) => {
+    // A straight chain white → red1 → red2 → red3, 100 mm gaps; red2 is not detected until appearS.
+    const y1 = 1600, y2 = y1 + 2 * R + 100, y3 = y2 + 2 * R + 100;
+    const run = simulateTable(table, [{ id: 'white', x: 889, y: 1000 }, { id: 'red1', x: 889, y: y1 }, { id: 'red2', x: 889, y: y2 }, { id: 'red3', x: 889, y: y3 }], [{ t: 0.3, ball: 'white', vx: 0, vy: 2200 }], { durationS: 6 });
+    expect(run.truth.contacts.map((c) => `${c.a}-${c.b}`).slice(0, 3)).toEqual(['white-red1', 'red1-red2', 'red2-red3']);
+    const doc = toTracks(run, { fps: 30, noiseMm: 1, seed: 52, appearAt: { red2: appearS } });
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'contact')[0]).toMatchObject({ a: 'white', b: 'red1' });
+    expect(of(ev, 'touch').filter((e) => e.ball === 'red3')).toHaveLength(touches);
+  });
+
   test('event parameters are range-checked', () => {
     expect(() => tracksToStrokes(toTracks(simulateTable(table, [{ id: 'white', x: 500, y: 500 }], [], { durationS: 0.5 }), { fps: 30 }), table, { params: { atRestMs: 5 } })).toThrow(/field atRestMs/);
   });

@@ -1,4 +1,5 @@
 /** Repairs between the cameras and the referee, and the HTML report (pure, no video). */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { StrokeLog } from '../../src/core/contracts/strokes.js';
 import { builtinProfile } from '../../src/core/table.js';
@@ -79,5 +80,37 @@ describe('renderReport', () => {
     expect(html).toContain('VISION_UNKNOWN_BALL');
     expect(html).toContain('white hits red1');
     expect(html).toContain('class="review"');
+  });
+});
+
+describe('a free ball with no nomination heard', () => {
+  // The bundled S13 recording's truth: A misses everything and leaves B snookered (free ball);
+  // B plays the yellow first and pots it. Cameras cannot hear B nominate the yellow.
+  const truth = JSON.parse(readFileSync(new URL('../../samples/video/snooker-free-ball-S13-broadcast/truth.strokes.json', import.meta.url), 'utf8')) as StrokeLog;
+  const unheard: StrokeLog = { ...truth, strokes: truth.strokes.map(({ nominated: _n, ...s }) => s) };
+
+  it('the plain referee judges the yellow as a ball not on; the pipeline takes it as the free ball and asks', () => {
+    const plain = refereeLog(unheard, table);
+    expect(plain.ok && plain.value.calls[1]!.fouls.map((f) => f.code)).toContain('WRONG_BALL_FIRST');
+    const r = refereeVisionLog(unheard, table);
+    if (!r.ok) throw new Error(r.error.message);
+    const call = r.value.calls.calls[1]!;
+    expect(call.fouls).toEqual([]);
+    expect(call['freeBallPlayed']).toBe('yellow');
+    expect(call.scores).toEqual([0, 5]);
+    expect(call.review).toContainEqual(expect.objectContaining({ code: 'IMPLICIT_FREE_BALL_NOMINATION', conf: 0.7 }));
+    expect(r.value.log.strokes[1]!.nominated).toBe('yellow');
+    // The same log with the nomination heard needs no inference.
+    const heard = refereeVisionLog(truth, table);
+    expect(heard.ok && heard.value.repairs).toEqual([]);
+  });
+
+  it('no free ball awarded: a colour hit first stays a foul', () => {
+    // B's stroke alone, as the frame's first: no foul before it, no free ball.
+    const { player: _p, ...only } = unheard.strokes[1]!;
+    const r = refereeVisionLog({ ...unheard, strokes: [{ ...only, events: only.events.filter((e) => e.type !== 'pot') }] }, table);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.calls.calls[0]!.fouls.map((f) => f.code)).toEqual(['WRONG_BALL_FIRST']);
+    expect(r.value.repairs).toEqual([]);
   });
 });

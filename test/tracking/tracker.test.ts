@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { TrackFrame } from '../../src/core/contracts/tracks.js';
 import { builtinProfile } from '../../src/core/table.js';
 import { tracksToStrokes } from '../../src/events/index.js';
-import { createTracker } from '../../src/tracking/index.js';
+import { createTracker, makeDetections } from '../../src/tracking/index.js';
 import { identitySwitches, simulateTable, type SynthRun } from '../events/synth.js';
 import { fakeDetections, type FakeDetectorOptions } from './fakeDetector.js';
 
@@ -80,5 +80,28 @@ describe('tracker', () => {
     const ev = log.strokes[0]!.events;
     expect(ev.find((e) => e.type === 'place')).toMatchObject({ ball: 'blue' });
     expect(ev.find((e) => e.type === 'pot')).toMatchObject({ ball: 'red1', pocket: 'TR' });
+  });
+
+  test('a ball seen over a pocket hole and then "sliding back" as it drops (a far-end camera) is pocketed, not left rolling', () => {
+    const from = { x: 1400, y: 700 };
+    const d = Math.hypot(1778 - from.x, from.y);
+    const run = simulateTable(table, [{ id: 'white', ...from }, { id: 'black', x: 889, y: 3245 }], [{ t: 0.3, ball: 'white', vx: ((1778 - from.x) / d) * 1800, vy: (-from.y / d) * 1800 }], { durationS: 4 });
+    expect(run.truth.pots.map((p) => p.pocket)).toEqual(['BR']);
+    const det = fakeDetections(run, { fps: 30, noiseMm: 1, seed: 6 }).frames;
+    const k = det.findIndex((f) => f.t > 0.3 && !f.detections.cls.includes('white'));
+    const ghost = [[1751, 12], [1752, 40], [1752, 62], [1753, 88], [1751, 119]] as const;
+    ghost.forEach(([x, y], j) => {
+      const f = det[k + j]!;
+      const rows = [...Array(f.detections.length).keys()].map((c) => ({ x: f.detections.x[c]!, y: f.detections.y[c]!, class: f.detections.cls[c]!, conf: f.detections.conf[c]! }));
+      det[k + j] = { ...f, detections: makeDetections([...rows, { x, y, class: 'white', conf: 0.8 }], 'snooker', f.i) };
+    });
+    const tr = createTracker(table);
+    const frames = det.map((f) => tr.step(f));
+    const white = frames.map((f) => f.balls.find((b) => b.id === 'white')?.state);
+    // Pocketed within lostAfterMs (100 ms) of the last sighting, not coasted on as occluded.
+    const gone = white.indexOf('pocketed');
+    expect(gone).toBeGreaterThanOrEqual(k + ghost.length);
+    expect(gone).toBeLessThanOrEqual(k + ghost.length + 4);
+    expect(white.slice(gone + 1).filter(Boolean)).toEqual([]);
   });
 });
