@@ -4,11 +4,12 @@
  * tracker, the events stage and the referee, with the code as it is now. For working on the
  * tracker, the events or the referee without paying the detector again (seconds, not minutes).
  *
- *   npx tsx bench/rechain.ts DIR [--truth truth.calls.json]
+ *   npx tsx bench/rechain.ts DIR [--truth truth.calls.json] [--write]
  *
- * Prints each stroke's events (cushions left out) and call; with --truth, the truth calls beside.
+ * Prints each stroke's events (cushions left out) and call; with --truth, the truth calls beside;
+ * with --write, also writes DIR/strokes.rechain.json and DIR/calls.rechain.json.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TracksHeader, TrackFrame } from '../src/core/contracts/tracks.js';
 import type { TableProfile } from '../src/core/table.js';
@@ -41,6 +42,10 @@ for (const line of lines) {
 const ev = tracksToStrokes({ ...header, frames }, table);
 const ref = refereeVisionLog(ev.log, table);
 if (!ref.ok) throw new Error(ref.error.message);
+if (process.argv.includes('--write')) {
+  writeFileSync(join(dir, 'strokes.rechain.json'), JSON.stringify(ref.value.log, null, 1) + '\n');
+  writeFileSync(join(dir, 'calls.rechain.json'), JSON.stringify(ref.value.calls, null, 1) + '\n');
+}
 const truth = truthPath ? (JSON.parse(readFileSync(truthPath, 'utf8')).calls as { fouls: { code: string }[]; potted: string[]; scores: number[] }[]) : [];
 const show = (c: { fouls: { code: string }[]; potted: string[]; scores: number[] }) => `${c.fouls.map((f) => f.code).join('+') || 'legal'} [${c.potted.join(',')}] ${c.scores.join('-')}`;
 ref.value.log.strokes.forEach((s, i) => {

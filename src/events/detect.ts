@@ -393,7 +393,7 @@ function jawAt(table: TableProfile, e: Edge, along: number, R: number): PocketId
  * before reached the cushion line (centre R from the nose) inside the kink's interval. Two cushions
  * can share one kink (a corner, both within a frame): both are reported.
  */
-function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p: EventParams): StrokeEvent[] {
+function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p: EventParams, tLeft?: number): StrokeEvent[] {
   const R = b.radiusMm;
   const out: StrokeEvent[] = [];
   for (const e of edges(table)) {
@@ -412,6 +412,12 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
     const at = evalPos(kink.before.fit, t);
     const along = e.axis === 0 ? at[1] : at[0];
     const jaw = jawAt(table, e, along, R);
+    // Stopped in a pocket's mouth (no rebound off the jaw, the centre within R of the mouth line)
+    // and gone from sight right after: the ball dropped in — a sinking ball stops, or even seems to
+    // come back, in the picture. The drop is the pot, not a contact with the jaw; a ball that
+    // meets the jaw further out and slides along it into the pocket keeps its contact.
+    const pk = jaw ? table.pockets[jaw] : undefined;
+    if (pk && Math.hypot(kink.x - pk.x, kink.y - pk.y) <= pk.mouth / 2 + R && vOutN > -0.2 * vInN && tLeft !== undefined && tLeft - t < JAW_DROP_S && tLeft - t > -dt) continue;
     // A clear rebound on the line is sure; a stop against it or a kink off the line less so.
     const conf = Math.min(1, (vOutN < 0 ? 0.6 : 0.45) + 0.4 * Math.exp(-((Math.min(Math.abs(gap), 3 * p.cushionToleranceMm) / p.cushionToleranceMm) ** 2)) + (tGeo !== undefined ? 0.1 : 0));
     out.push({ t: r5(t), type: 'cushion', ball: b.id, side: e.side, ...(jaw ? { jaw } : {}), conf: r3(conf) });
@@ -419,6 +425,8 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
   return out;
 }
 
+/** A ball stopping in a pocket's opening and lost within this is dropping in, not on the jaw, s. */
+const JAW_DROP_S = 0.4;
 /** Fastest ball worth considering (a power break), mm/s. */
 const MAX_BALL_SPEED_MM_PER_S = 9000;
 /** How long before its loss a sighting over a pocket's hole still says where it dropped, s. */
@@ -696,7 +704,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
         }
         continue;
       }
-      events.push(...cushionsFor(b, k, table, dt, p));
+      events.push(...cushionsFor(b, k, table, dt, p, b.left ? series.t[b.left.kLastSeen] : undefined));
     }
   }
   // One contact seen from both balls: keep one, named with the ball that was moving first as `a`.
@@ -771,7 +779,18 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     const near = movingBallNear(b, k);
     const contactAround = events.some((e) => e.type === 'contact' && (e.a === b.id || e.b === b.id) && Math.abs(e.t - k.t) < 3 * dt);
     const byUnseen = unseenBalls && k.t >= firstCueContactT - 3 * dt;
-    if (!near && !contactAround && !byUnseen) events.push({ t: r5(k.t), type: 'touch', ball: b.id, by: 'other', conf: 0.5 });
+    // Never more than a ball's width away and back on the very spot later in the stroke: the
+    // detector's centre jumping between two estimates (a ball in a touching pair), not a ball
+    // that moved — a touched ball does not come back to where it lay.
+    const { t: st, x: sx, y: sy } = b.samples;
+    let returns = false;
+    for (let j = 0; j < st.length && !returns; j++) {
+      if (st[j]! <= k.t) continue;
+      const d = Math.hypot(sx[j]! - k.x, sy[j]! - k.y);
+      if (d > 2 * b.radiusMm) break;
+      returns = st[j]! > k.tHi + dt && d <= Math.max(2, 2 * p.noiseMm);
+    }
+    if (!near && !contactAround && !byUnseen && !returns) events.push({ t: r5(k.t), type: 'touch', ball: b.id, by: 'other', conf: 0.5 });
   }
 
   // Pots and balls off the table.

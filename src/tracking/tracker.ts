@@ -286,6 +286,16 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       const [px, py] = tr.moving ? [pred[r]!.s[0]!, pred[r]!.s[1]!] : [tr.anchor.x, tr.anchor.y];
       return Math.min(dLast, Math.hypot(D.x[c]! - px, D.y[c]! - py));
     };
+    // Stage 2 for a detection of another class: only near where the ball should be (its own
+    // speed's reach, or a couple of ball widths). Far off, a different colour is another object
+    // (a hand, a cue tip, a misread ball), not this ball re-found.
+    const closeBy = (r: number, c: number) => {
+      const tr = live[r]!;
+      const s = pred[r]!.s;
+      const [px, py] = tr.moving ? [s[0]!, s[1]!] : [tr.anchor.x, tr.anchor.y];
+      const d = Math.hypot(D.x[c]! - px, D.y[c]! - py);
+      return d <= 4 * R + 1.5 * (tr.moving ? speedOf(pred[r]!) : 0) * (t - tr.lastSeenT) ? d : Infinity;
+    };
     // 2. Each stage first with the classes agreeing, then — for what is left — with a class that
     //    disagrees at a price (a blurred red may look brown for a frame). Agreeing classes go
     //    first so that after a contact, with one ball's detection missed, the other ball's
@@ -295,7 +305,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     pass((r, c) => (agrees(r, c) ? near(r, c) : Infinity), p.gateChi2);
     pass((r, c) => (agrees(r, c) ? reachable(r, c) : Infinity));
     pass((r, c) => near(r, c) + (agrees(r, c) ? 0 : p.classMismatchChi2), p.gateChi2 + p.classMismatchChi2);
-    pass((r, c) => reachable(r, c) + (agrees(r, c) ? 0 : p.classMismatchCostMm));
+    pass((r, c) => (agrees(r, c) ? reachable(r, c) : closeBy(r, c) + p.classMismatchCostMm));
     const out: TrackedBall[] = [];
     live.forEach((tr, r) => {
       const c = matched[r]!;

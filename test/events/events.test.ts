@@ -1,6 +1,8 @@
 /** The event stage on synthetic trajectories with known answers (test/events/synth.ts). */
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { StrokeEvent } from '../../src/core/contracts/strokes.js';
+import type { TracksDoc } from '../../src/core/contracts/tracks.js';
 import { builtinProfile } from '../../src/core/table.js';
 import { tracksToStrokes } from '../../src/events/index.js';
 import { refereeLog } from '../../src/rules/registry.js';
@@ -244,6 +246,23 @@ describe('robustness', () => {
     expect(of(ev, 'offTable')).toHaveLength(0);
   });
 
+  test('a ball seen sinking in a corner mouth (stopped, then drifting back in the picture) is a pot with no jaw contact', () => {
+    const from = { x: 1400, y: 2900 };
+    const run = simulateTable(table, [{ id: 'red1', ...from }, { id: 'white', x: 889, y: 700 }], [{ t: 0.3, ball: 'red1', ...aim(from, { x: 1778, y: 3569 }, 1600) }], { durationS: 4 });
+    expect(run.truth.pots.map((p) => `${p.ball}@${p.pocket}`)).toEqual(['red1@TR']);
+    expect(run.truth.cushions).toEqual([]);
+    const doc = toTracks(run, { fps: 30, noiseMm: 1, seed: 53 });
+    const k = doc.frames.findIndex((f) => f.t > 0.3 && !f.balls.some((b) => b.id === 'red1'));
+    const last = doc.frames[k - 1]!.balls.find((b) => b.id === 'red1')!;
+    // An overhead camera off the pocket's vertical: the sinking ball stops at the mouth, then its
+    // centre seems to come back towards the table's middle as it goes down.
+    // (Offsets as measured on a rendered overhead clip, mm.)
+    ([[4, 6], [5, 4], [6, 1], [7, -3], [1, -12], [-1, -20]] as const).forEach(([dx, dy], j) => doc.frames[k + j]!.balls.push({ id: 'red1', x: last.x + dx, y: last.y + dy, conf: 0.9 }));
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'pot').map((p) => `${p.ball}@${p.pocket}`)).toEqual(['red1@TR']);
+    expect(of(ev, 'cushion')).toEqual([]);
+  });
+
   test.each([
     ['is first seen later (missed by the detector in the pack)', 3.5, 0],
     ['is never seen', 99, 1],
@@ -256,6 +275,24 @@ describe('robustness', () => {
     const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
     expect(of(ev, 'contact')[0]).toMatchObject({ a: 'white', b: 'red1' });
     expect(of(ev, 'touch').filter((e) => e.ball === 'red3')).toHaveLength(touches);
+  });
+
+  test('a resting red whose detected centre jumps 20 mm and back (one ball of a touching pair read two ways) is not touched', () => {
+    // Tracks of a rendered clip through the shipped detector and tracker: red5's centre flips
+    // between two reads 20 mm apart, in runs of frames, while the cue ball rolls to the black.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/flicker-S08-overhead-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const xs = doc.frames.flatMap((f) => f.balls.filter((b) => b.id === 'red5' && f.t > 1.3 && f.t < 1.7).map((b) => b.x));
+    expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThan(15);
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'contact')[0]).toMatchObject({ a: 'white', b: 'black' });
+    expect(of(ev, 'touch')).toEqual([]);
+  });
+
+  test('a resting red nudged 20 mm by a sleeve during the stroke is touched', () => {
+    const strikes = [{ t: 0.3, ball: 'white', vx: 0, vy: 900 }, { t: 1.0, ball: 'red1', vx: Math.sqrt(2 * 300 * 20), vy: 0 }];
+    const run = simulateTable(table, [{ id: 'white', x: 889, y: 800 }, { id: 'red1', x: 1400, y: 2500 }], strikes, { durationS: 4, decelMmPerS2: 300 });
+    const ev = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 0.5, seed: 54 }), table).log.strokes[0]!.events;
+    expect(of(ev, 'touch')).toEqual([expect.objectContaining({ ball: 'red1' })]);
   });
 
   test('event parameters are range-checked', () => {

@@ -104,4 +104,25 @@ describe('tracker', () => {
     expect(gone).toBeLessThanOrEqual(k + ghost.length + 4);
     expect(white.slice(gone + 1).filter(Boolean)).toEqual([]);
   });
+
+  test('a resting ball unseen for a few frames is not carried off by a detection of another class across the table', () => {
+    const run = simulateTable(table, [{ id: 'white', x: 889, y: 800 }, { id: 'pink', x: 889, y: 2677 }], [{ t: 1.5, ball: 'white', vx: 0, vy: 600 }], { durationS: 3 });
+    const det = fakeDetections(run, { fps: 25, noiseMm: 1, seed: 7 }).frames;
+    // Frames 16–22: a hand over the pink hides it (missed), and frames 20–21 a false red 1 m away.
+    for (let k = 16; k <= 22; k++) {
+      const f = det[k]!;
+      const rows = [...Array(f.detections.length).keys()].filter((c) => f.detections.cls[c] !== 'pink').map((c) => ({ x: f.detections.x[c]!, y: f.detections.y[c]!, class: f.detections.cls[c]!, conf: f.detections.conf[c]! }));
+      if (k >= 20 && k <= 21) rows.push({ x: 159 + 30 * (k - 20), y: 2025, class: 'red', conf: 0.3 });
+      det[k] = { ...f, detections: makeDetections(rows, 'snooker', f.i) };
+    }
+    const tr = createTracker(table);
+    const frames = det.map((f) => tr.step(f));
+    // (From frame 3: a new ball gets its id once seen three times.)
+    const pink = frames.slice(3).map((f) => f.balls.find((b) => b.id === 'pink'));
+    for (const b of pink) {
+      expect(b).toBeDefined();
+      expect(Math.hypot(b!.x - 889, b!.y - 2677)).toBeLessThan(10);
+    }
+    expect(pink.at(-1)!.state).toBe('rest');
+  });
 });
