@@ -16,7 +16,7 @@ import { strokeSchema, type BallPos, type Stroke, type StrokeLog } from '../core
 import { InputError } from '../core/errors.js';
 import type { GameId } from '../core/games.js';
 import type { TableProfile } from '../core/table.js';
-import { dropUnknownBalls, refereeVisionLog } from '../pipeline/reconcile.js';
+import { dropUnknownBalls, implicitFreeBall, refereeVisionLog } from '../pipeline/reconcile.js';
 import { engineFor } from '../rules/registry.js';
 
 /** The log's header: everything of a cueref.strokes/1 document but its strokes. */
@@ -81,10 +81,23 @@ export class LiveReferee {
     const stroke = parsed.data;
     const i = this.judged.length;
     const one = dropUnknownBalls({ ...this.header, strokes: [stroke] });
-    const candidate = one.log.strokes[0]!;
-    const out = this.engine.applyStroke(this.state, candidate, i);
+    let candidate = one.log.strokes[0]!;
+    let out = this.engine.applyStroke(this.state, candidate, i);
+    const repairs = [...one.repairs];
     if (out.ok) {
-      const call = one.repairs.length ? withReview(out.value.call, one.repairs.map((r) => ({ code: r.code, reason: r.reason, conf: 0 }))) : out.value.call;
+      // A free ball played with no nomination heard (see pipeline/reconcile.ts, step 3).
+      const nom = implicitFreeBall(this.game, this.calls.at(-1), candidate, out.value.call, i);
+      if (nom) {
+        const again = this.engine.applyStroke(this.state, nom.stroke, i);
+        if (again.ok) {
+          candidate = nom.stroke;
+          out = again;
+          repairs.push(nom.repair);
+        }
+      }
+    }
+    if (out.ok) {
+      const call = repairs.length ? withReview(out.value.call, repairs.map((r) => ({ code: r.code, reason: r.reason, conf: r.conf ?? 0, ...(r.ask ? { ask: r.ask } : {}) }))) : out.value.call;
       this.state = out.value.state;
       this.judged.push(candidate);
       this.calls.push(call);

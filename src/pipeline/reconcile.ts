@@ -19,7 +19,7 @@
  *   3. A free ball played with no nomination (cameras cannot hear one) takes the ball hit first,
  *      when it is not on, as the nomination: a review entry (conf 0.7) asks the referee to confirm.
  */
-import type { CallsDoc, ReviewEntry } from '../core/contracts/calls.js';
+import type { BaseCall, CallsDoc, ReviewEntry } from '../core/contracts/calls.js';
 import type { Stroke, StrokeEvent, StrokeLog } from '../core/contracts/strokes.js';
 import type { InputErrorInfo } from '../core/errors.js';
 import type { Result } from '../core/result.js';
@@ -29,7 +29,7 @@ import { cueBallOf } from '../events/index.js';
 
 export interface Repair {
   stroke: number;
-  code: 'VISION_UNKNOWN_BALL' | 'VISION_BEFORE_DROPPED' | 'VISION_EVENTS_DROPPED' | 'VISION_STROKE_DROPPED' | 'IMPLICIT_FREE_BALL_NOMINATION';
+  code: 'VISION_UNKNOWN_BALL' | 'VISION_BEFORE_DROPPED' | 'VISION_EVENTS_DROPPED' | 'VISION_STROKE_DROPPED' | 'VISION_IMPLICIT_FREE_BALL';
   reason: string;
   /** The review entry's confidence (0 when absent: the vision got something wrong). */
   conf?: number;
@@ -107,7 +107,7 @@ export function refereeVisionLog(raw: StrokeLog, table: TableProfile, maxRepairs
   for (let n = 0; ; n++) {
     const res = refereeLog(log, table);
     if (res.ok) {
-      const nom = implicitFreeBall(log, res.value);
+      const nom = implicitFreeBallIn(log, res.value);
       if (nom) {
         repairs.push(nom.repair);
         log = nom.log;
@@ -150,28 +150,31 @@ export function refereeVisionLog(raw: StrokeLog, table: TableProfile, maxRepairs
 /**
  * Step 3: a free ball played with no nomination in the log. Cameras cannot hear the striker name
  * the free ball, so a snooker log from them never has one; the referee would then judge the
- * stroke as played at the ball on. When a free ball was awarded and the cue ball's first contact
- * is a single ball that is not on, that ball was the one nominated — as the rules' commentary
- * has the referee take the colour hit first after a red (rules-snooker §7, F23) — and the call
- * says so for the referee to confirm.
+ * stroke as played at the ball on. When a free ball was awarded (`prev`, the call before) and the
+ * cue ball's first contact (`call`, this stroke's call without a nomination) is a single ball that
+ * is not on, that ball was the one nominated — as the rules' commentary has the referee take the
+ * colour hit first after a red (rules-snooker §7, F23) — and the call says so for the referee to
+ * confirm. Returns the stroke with the nomination and the repair saying so, or undefined.
  */
-function implicitFreeBall(log: StrokeLog, doc: CallsDoc): { log: StrokeLog; repair: Repair } | undefined {
-  if (log.game !== 'snooker') return undefined;
-  for (let i = 0; i + 1 < doc.calls.length; i++) {
-    const awarded = doc.calls[i]!;
-    const next = doc.calls[i + 1]!;
-    const stroke = log.strokes[i + 1]!;
-    if (awarded['freeBall'] !== true || stroke.nominated != null || stroke.decision === 'playAgain' || stroke.decision === 'replace') continue;
-    const first = next['firstContact'];
-    const on = awarded['nextBallOn'];
-    if (!Array.isArray(first) || first.length !== 1 || !Array.isArray(on)) continue;
-    const ball = String(first[0]);
-    const kind = /^red\d*$/.test(ball) ? 'red' : ball;
-    if (ball === 'white' || on.includes(kind)) continue;
-    return {
-      log: { ...log, strokes: log.strokes.map((s, k) => (k === i + 1 ? { ...s, nominated: ball } : s)) },
-      repair: { stroke: i + 1, code: 'IMPLICIT_FREE_BALL_NOMINATION', reason: `a free ball was awarded and no nomination was heard: '${ball}', hit first, taken as the free ball`, conf: 0.7, ask: 'did the striker nominate that ball as the free ball?' },
-    };
+export function implicitFreeBall(game: string, prev: BaseCall | undefined, stroke: Stroke, call: BaseCall, index: number): { stroke: Stroke; repair: Repair } | undefined {
+  if (game !== 'snooker' || !prev || prev['freeBall'] !== true) return undefined;
+  if (stroke.nominated != null || stroke.decision === 'playAgain' || stroke.decision === 'replace') return undefined;
+  const first = call['firstContact'];
+  const on = prev['nextBallOn'];
+  if (!Array.isArray(first) || first.length !== 1 || !Array.isArray(on)) return undefined;
+  const ball = String(first[0]);
+  const kind = /^red\d*$/.test(ball) ? 'red' : ball;
+  if (ball === 'white' || on.includes(kind)) return undefined;
+  return {
+    stroke: { ...stroke, nominated: ball },
+    repair: { stroke: index, code: 'VISION_IMPLICIT_FREE_BALL', reason: `a free ball was awarded and no nomination was heard: '${ball}', hit first, taken as the free ball`, conf: 0.7, ask: 'did the striker nominate that ball as the free ball?' },
+  };
+}
+
+function implicitFreeBallIn(log: StrokeLog, doc: CallsDoc): { log: StrokeLog; repair: Repair } | undefined {
+  for (let i = 1; i < doc.calls.length; i++) {
+    const r = implicitFreeBall(log.game, doc.calls[i - 1], log.strokes[i]!, doc.calls[i]!, i);
+    if (r) return { log: { ...log, strokes: log.strokes.map((s, k) => (k === i ? r.stroke : s)) }, repair: r.repair };
   }
   return undefined;
 }

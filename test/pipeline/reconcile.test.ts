@@ -98,7 +98,7 @@ describe('a free ball with no nomination heard', () => {
     expect(call.fouls).toEqual([]);
     expect(call['freeBallPlayed']).toBe('yellow');
     expect(call.scores).toEqual([0, 5]);
-    expect(call.review).toContainEqual(expect.objectContaining({ code: 'IMPLICIT_FREE_BALL_NOMINATION', conf: 0.7 }));
+    expect(call.review).toContainEqual(expect.objectContaining({ code: 'VISION_IMPLICIT_FREE_BALL', conf: 0.7 }));
     expect(r.value.log.strokes[1]!.nominated).toBe('yellow');
     // The same log with the nomination heard needs no inference.
     const heard = refereeVisionLog(truth, table);
@@ -112,5 +112,23 @@ describe('a free ball with no nomination heard', () => {
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.calls.calls[0]!.fouls.map((f) => f.code)).toEqual(['WRONG_BALL_FIRST']);
     expect(r.value.repairs).toEqual([]);
+  });
+});
+
+describe('the live referee, one stroke at a time', () => {
+  it('takes the unheard free ball as nominated, like the offline pipeline', async () => {
+    const { LiveReferee } = await import('../../src/live/referee.js');
+    const truth = JSON.parse(readFileSync(new URL('../../samples/video/snooker-free-ball-S13-broadcast/truth.strokes.json', import.meta.url), 'utf8')) as StrokeLog;
+    const { strokes, ...header } = truth;
+    const live = new LiveReferee('snooker', table);
+    live.begin(header);
+    const calls = strokes.map(({ nominated: _n, ...s }) => live.add(s));
+    const got = calls.map((c) => (c.ok ? c.call : undefined));
+    expect(got[0]!.fouls.map((f) => f.code)).toEqual(['NO_CONTACT']);
+    expect(got[1]!.fouls).toEqual([]);
+    expect(got[1]!.scores).toEqual([0, 5]);
+    expect(got[1]!.review).toContainEqual(expect.objectContaining({ code: 'VISION_IMPLICIT_FREE_BALL', conf: 0.7 }));
+    const offline = refereeVisionLog({ ...truth, strokes: strokes.map(({ nominated: _n, ...s }) => s) }, table);
+    expect(offline.ok && offline.value.calls.calls.map((c) => c.scores)).toEqual(got.map((c) => c!.scores));
   });
 });
