@@ -7,6 +7,7 @@
  * stay red1…red15, pool balls keep their numbers) and re-finds moved balls by its re-identification
  * gate; only the segmenter's window is reset (see segmenter.ts).
  */
+import type { RadialLens } from '../core/lens.js';
 import type { TrackFrame } from '../core/contracts/tracks.js';
 import type { GameId } from '../core/games.js';
 import type { Mat3 } from '../core/mat3.js';
@@ -19,7 +20,7 @@ import { StrokeSegmenter, type SegmenterFlag, type SegmenterOptions, type Segmen
 export interface LiveChainOptions {
   game: GameId;
   table: TableProfile;
-  calibration: { ballCentreToTable: Mat3 };
+  calibration: { ballCentreToTable: Mat3; distortion?: RadialLens | null };
   detector: FrameDetector;
   tracker?: TrackerParamsInput;
   events?: EventParamsInput;

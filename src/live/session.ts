@@ -15,6 +15,7 @@
  * Restart: `restore()` reads strokes.jsonl back, re-referees it (the same calls, repairs and all)
  * and continues the frame from there; stream time continues after the log's last event.
  */
+import type { RadialLens } from '../core/lens.js';
 import type { BaseCall } from '../core/contracts/calls.js';
 import type { Stroke } from '../core/contracts/strokes.js';
 import { InputError } from '../core/errors.js';
@@ -73,7 +74,7 @@ export type LiveMessage =
 export interface LiveSessionOptions {
   game: GameId;
   table: TableProfile;
-  calibration: { ballCentreToTable: Mat3 };
+  calibration: { ballCentreToTable: Mat3; distortion?: RadialLens | null };
   detector: FrameDetector;
   open: OpenFeed;
   outDir: string;

@@ -52,7 +52,8 @@ export function replayDetector(doc: TracksDoc, opts: ReplayDetectorOptions = {})
         .map((b) => {
           let [u, v] = applyH(toImage, b.x, b.y);
           if (srcW && srcH && (f.width !== srcW || f.height !== srcH)) [u, v] = [scalePx(u, f.width / srcW), scalePx(v, f.height / srcH)];
-          return { u, v, r, class: classOfId(doc.game, b.id), conf: 0.95 };
+          // Through a homography: pixels of the undistorted frame.
+          return { u, v, r, class: classOfId(doc.game, b.id), conf: 0.95, ideal: true };
         })
         .filter((p) => p.u >= 0 && p.v >= 0 && p.u < f.width && p.v < f.height);
     },

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { trackFrameLine, tracksHeaderLine, type TrackFrame, type TracksHeader } from '../core/contracts/tracks.js';
 import { InputError } from '../core/errors.js';
 import type { GameId } from '../core/games.js';
+import type { Calibration } from '../calibration/contract.js';
 import type { Mat3 } from '../core/mat3.js';
 import type { TableProfile } from '../core/table.js';
 import { tracksToStrokes, type StrokesResult } from '../events/index.js';
@@ -35,7 +36,7 @@ export interface FrameDetector {
 export interface TrackFramesOptions {
   game: GameId;
   table: TableProfile;
-  calibration: { ballCentreToTable: Mat3; imageToTable?: Mat3; reprojectionErrorMm?: number };
+  calibration: { ballCentreToTable: Mat3; imageToTable?: Mat3; reprojectionErrorMm?: number; distortion?: Calibration['distortion'] };
   detector: FrameDetector;
   source?: { uri: string; fps?: number; width?: number; height?: number };
   outDir: string;
@@ -62,7 +63,7 @@ export async function trackFrames(frames: AsyncIterable<VideoFrame> | Iterable<V
     format: 'cueref.tracks/1',
     game: o.game,
     ...(o.source ? { source: o.source } : {}),
-    calibration: { ballCentreToTable: o.calibration.ballCentreToTable, ...(o.calibration.imageToTable ? { imageToTable: o.calibration.imageToTable } : {}), ...(o.calibration.reprojectionErrorMm !== undefined ? { reprojectionErrorMm: o.calibration.reprojectionErrorMm } : {}) },
+    calibration: { ballCentreToTable: o.calibration.ballCentreToTable, ...(o.calibration.imageToTable ? { imageToTable: o.calibration.imageToTable } : {}), ...(o.calibration.reprojectionErrorMm !== undefined ? { reprojectionErrorMm: o.calibration.reprojectionErrorMm } : {}), ...(o.calibration.distortion ? { distortion: o.calibration.distortion } : {}) },
     table: o.table,
   };
   const out = createWriteStream(tracksPath);

@@ -68,7 +68,7 @@ export interface VisionOptions {
    * The calibration the tracks header carries: the video's own pixels, as the contract and the
    * header's `source` size say (default `calibration`, when frames arrive at the video's size).
    */
-  headerCalibration?: Pick<Calibration, 'ballCentreToTable' | 'imageToTable' | 'reprojectionErrorMm'>;
+  headerCalibration?: Pick<Calibration, 'ballCentreToTable' | 'imageToTable' | 'reprojectionErrorMm' | 'distortion'>;
   detector: FrameDetector;
   outDir: string;
   source: NonNullable<TracksHeader['source']>;
@@ -127,7 +127,7 @@ export class VisionRun {
       format: 'cueref.tracks/1',
       game: o.game,
       source: o.source,
-      calibration: { ballCentreToTable: c.ballCentreToTable, imageToTable: c.imageToTable, reprojectionErrorMm: c.reprojectionErrorMm },
+      calibration: { ballCentreToTable: c.ballCentreToTable, imageToTable: c.imageToTable, reprojectionErrorMm: c.reprojectionErrorMm, ...(c.distortion ? { distortion: c.distortion } : {}) },
       table: o.table,
     };
   }

@@ -3,11 +3,16 @@
  * centre projected to the bed), checked when built (roboflow/supervision's Detections). The
  * pipeline maps the detector's pixel detections through the calibration's `ballCentreToTable`
  * homography with `mapDetections`: that matrix already corrects for the ball's height (a ball's
- * centre sits R above the cloth), so no parallax is left for the tracker.
+ * centre sits R above the cloth), so no parallax is left for the tracker. The homography maps the
+ * *undistorted* frame (the contract's calibration), so a detection in the camera's own pixels has
+ * the lens distortion taken out first: left in, a barrel lens (k1 = −0.02) moves a ball at the
+ * end of the table ~20 mm towards the middle under an overhead camera.
  */
 import { z } from 'zod';
 import { InputError } from '../core/errors.js';
 import type { GameId } from '../core/games.js';
+import type { RadialLens } from '../core/lens.js';
+import { undistortPixel } from '../core/lens.js';
 import { applyH, type Mat3 } from '../core/mat3.js';
 import { DETECTION_CLASSES } from './classes.js';
 
@@ -29,6 +34,11 @@ export interface PixelDetection {
   r: number;
   class: string;
   conf: number;
+  /**
+   * The pixel is already free of lens distortion (a stand-in detector that projects known
+   * positions through a homography), so `mapDetections` must not undistort it again.
+   */
+  ideal?: boolean;
 }
 
 /** One detection in table mm (the row form users write by hand or from their own detector). */
@@ -81,12 +91,14 @@ export const emptyDetections = (): TableDetections => ({ length: 0, x: new Float
  * point of the bed under it). The detector's radius is not needed here: the homography carries the
  * scale; it is checked only as a sanity bound.
  */
-export function mapDetections(pixels: readonly PixelDetection[], calibration: { ballCentreToTable: Mat3 }, game: GameId, frame?: number): TableDetections {
+export function mapDetections(pixels: readonly PixelDetection[], calibration: { ballCentreToTable: Mat3; distortion?: RadialLens | null }, game: GameId, frame?: number): TableDetections {
+  const lens = calibration.distortion;
   const rows: TableDetection[] = pixels.map((p, k) => {
     if (![p.u, p.v, p.r, p.conf].every(Number.isFinite) || p.r <= 0) {
       throw new InputError({ code: 'BAD_DETECTION', ...(frame !== undefined ? { frame } : {}), field: `detections[${k}]`, message: 'a pixel detection needs finite u, v, conf and a positive r' });
     }
-    const [x, y] = applyH(calibration.ballCentreToTable, p.u, p.v);
+    const [u, v] = lens && !p.ideal ? undistortPixel(lens, p.u, p.v) : [p.u, p.v];
+    const [x, y] = applyH(calibration.ballCentreToTable, u, v);
     return { x, y, class: p.class, conf: p.conf };
   });
   return makeDetections(rows, game, frame);

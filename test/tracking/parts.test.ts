@@ -156,6 +156,25 @@ describe('detections', () => {
     expect([d.x[0], d.y[0], d.x[1], d.y[1]]).toEqual([210, 120, 10, 20]);
     expect(d.cls).toEqual(['red', 'white']);
   });
+  test('a camera pixel has the lens distortion taken out before the homography; an ideal one does not', async () => {
+    const { distortPixel } = await import('../../src/core/lens.js');
+    // The sample overhead camera: 1280×720, barrel k1 = −0.02; 3.26 mm per undistorted pixel.
+    const lens = { fx: 762.7, fy: 762.7, cx: 640, cy: 360, k1: -0.02, k2: 0 };
+    const H: Mat3 = [[0, 3.26, -285.6], [3.26, 0, -303.4], [0, 0, 1]];
+    // A ball near the top end of the table: its ideal pixel, and where the lens puts it.
+    const [iu, iv] = [1150, 360];
+    const [du, dv] = distortPixel(lens, iu, iv);
+    expect(Math.hypot(du - iu, dv - iv)).toBeGreaterThan(4);
+    const d = mapDetections([{ u: du, v: dv, r: 9, class: 'red', conf: 0.9 }, { u: iu, v: iv, r: 9, class: 'red', conf: 0.9, ideal: true }], { ballCentreToTable: H, distortion: lens }, 'snooker');
+    const want = [3.26 * iv - 285.6, 3.26 * iu - 303.4];
+    for (const k of [0, 1]) {
+      expect(d.x[k]).toBeCloseTo(want[0]!, 1);
+      expect(d.y[k]).toBeCloseTo(want[1]!, 1);
+    }
+    // Without the lens the same camera pixel lands ~15 mm short, towards the middle.
+    const raw = mapDetections([{ u: du, v: dv, r: 9, class: 'red', conf: 0.9 }], { ballCentreToTable: H }, 'snooker');
+    expect(want[1]! - raw.y[0]!).toBeGreaterThan(12);
+  });
   test('a projective homography divides by w', () => {
     const H: Mat3 = [[1, 0, 0], [0, 1, 0], [0.001, 0, 1]];
     const d = mapDetections([{ u: 1000, v: 500, r: 9, class: 'red', conf: 0.9 }], { ballCentreToTable: H }, 'snooker');
