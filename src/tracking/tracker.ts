@@ -304,7 +304,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     //    match both; stage 2 picks up what is left.
     pass((r, c) => (agrees(r, c) ? near(r, c) : Infinity), p.gateChi2);
     pass((r, c) => (agrees(r, c) ? reachable(r, c) : Infinity));
-    pass((r, c) => near(r, c) + (agrees(r, c) ? 0 : p.classMismatchChi2), p.gateChi2 + p.classMismatchChi2);
+    pass((r, c) => (agrees(r, c) ? near(r, c) : closeBy(r, c) < Infinity ? near(r, c) + p.classMismatchChi2 : Infinity), p.gateChi2 + p.classMismatchChi2);
     pass((r, c) => (agrees(r, c) ? reachable(r, c) : closeBy(r, c) + p.classMismatchCostMm));
     const out: TrackedBall[] = [];
     live.forEach((tr, r) => {
@@ -365,11 +365,16 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       addVote(tr, D.cls[c]!, D.conf[c]!, 0);
       tracks.push(tr);
     }
-    // Confirm tentative tracks seen long enough; drop dead tentative ones.
+    // Confirm tentative tracks seen long enough, the best-evidenced first: two candidates for
+    // one id (the cue ball and a white shirt cuff both read `white`) go to the stronger, not to
+    // whichever was made last. Drop dead tentative ones and those left without an id.
+    const ready = tracks.filter((tr) => !tr.confirmed && !tr.gone && tr.hits >= p.minHits);
+    const evidence = (tr: Track) => [...tr.votes.values()].reduce((a, b) => a + b, 0);
+    ready.sort((a, b) => evidence(b) - evidence(a));
+    const refused = new Set(ready.filter((tr) => !allocate(tr)));
     for (let j = tracks.length - 1; j >= 0; j--) {
       const tr = tracks[j]!;
-      if (!tr.confirmed && tr.gone) tracks.splice(j, 1);
-      else if (!tr.confirmed && tr.hits >= p.minHits && !allocate(tr)) tracks.splice(j, 1);
+      if ((!tr.confirmed && tr.gone) || refused.has(tr)) tracks.splice(j, 1);
     }
     for (const tr of tracks) {
       if (!tr.confirmed) continue;

@@ -125,4 +125,41 @@ describe('tracker', () => {
     }
     expect(pink.at(-1)!.state).toBe('rest');
   });
+
+  test('two candidates for the cue ball from the first frame: the id goes to the stronger, which then plays', () => {
+    // The real cue ball (conf 0.95) and, from frame 0, a white shirt cuff on the bed read as a
+    // faint `white` (conf 0.4): cueref analyze on a real broadcast clip (Bucharest Task2 clip 6).
+    const run = simulateTable(table, [{ id: 'white', x: 1400, y: 3190 }, { id: 'black', x: 889, y: 3245 }], [{ t: 1, ball: 'white', vx: -1500, vy: 0 }], { durationS: 3 });
+    const det = fakeDetections(run, { fps: 30, noiseMm: 1, seed: 8 }).frames.map((f) => {
+      const rows = [...Array(f.detections.length).keys()].map((c) => ({ x: f.detections.x[c]!, y: f.detections.y[c]!, class: f.detections.cls[c]!, conf: f.detections.conf[c]! }));
+      return { ...f, detections: makeDetections([...rows, { x: 1680, y: 3198, class: 'white', conf: 0.4 }], 'snooker', f.i) };
+    });
+    const tr = createTracker(table);
+    const frames = det.map((f) => tr.step(f));
+    const white = frames.map((f) => f.balls.find((b) => b.id === 'white')).filter((b) => b !== undefined);
+    expect(Math.hypot(white[0]!.x - 1400, white[0]!.y - 3190)).toBeLessThan(5);
+    // It follows the struck cue ball, not the cuff.
+    expect(white.some((b) => b.state === 'moving' && b.x < 1300)).toBe(true);
+  });
+
+  test('a ball lost just after it was struck is not given a detection of another class far away', () => {
+    // The black is struck and not seen again (blurred, then in a pocket); four frames later a
+    // false `yellow` appears 600 mm off while the real yellow is seen where it rests.
+    const run = simulateTable(table, [{ id: 'white', x: 889, y: 2900 }, { id: 'black', x: 889, y: 3245 }, { id: 'yellow', x: 1181, y: 737 }], [{ t: 1, ball: 'white', vx: 0, vy: 1500 }], { durationS: 3 });
+    const tHit = run.truth.contacts[0]!.t;
+    const det = fakeDetections(run, { fps: 30, noiseMm: 1, seed: 9 }).frames.map((f) => {
+      const rows = [...Array(f.detections.length).keys()].map((c) => ({ x: f.detections.x[c]!, y: f.detections.y[c]!, class: f.detections.cls[c]!, conf: f.detections.conf[c]! }));
+      // The black is seen once just as it starts (6 mm off its spot), then never again.
+      const kept = rows.filter((r) => r.class !== 'black' || f.t < tHit);
+      if (f.t >= tHit && f.t < tHit + 1 / 30) kept.push({ x: 889, y: 3251, class: 'black', conf: 0.6 });
+      if (f.t > tHit + 5 / 30) kept.push({ x: 1480, y: 3245, class: 'yellow', conf: 0.5 });
+      return { ...f, detections: makeDetections(kept, 'snooker', f.i) };
+    });
+    const tr = createTracker(table);
+    const frames = det.map((f) => tr.step(f));
+    for (const f of frames) {
+      const b = f.balls.find((x) => x.id === 'black');
+      if (b && f.t > tHit + 5 / 30) expect(Math.hypot(b.x - 1480, b.y - 3245), `black at ${f.t} s`).toBeGreaterThan(200);
+    }
+  });
 });
