@@ -412,12 +412,13 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
     const at = evalPos(kink.before.fit, t);
     const along = e.axis === 0 ? at[1] : at[0];
     const jaw = jawAt(table, e, along, R);
-    // Stopped in a pocket's mouth (no rebound off the jaw, the centre within R of the mouth line)
-    // and gone from sight right after: the ball dropped in — a sinking ball stops, or even seems to
-    // come back, in the picture. The drop is the pot, not a contact with the jaw; a ball that
-    // meets the jaw further out and slides along it into the pocket keeps its contact.
+    // Stopped in a pocket's mouth (no rebound off the jaw, little speed left, the centre within R
+    // of the mouth line) and gone from sight right after: the ball dropped in — a sinking ball
+    // stops, or even seems to come back, in the picture. The drop is the pot, not a contact with
+    // the jaw; a ball that meets the jaw and slides along it into the pocket keeps its contact.
     const pk = jaw ? table.pockets[jaw] : undefined;
-    if (pk && Math.hypot(kink.x - pk.x, kink.y - pk.y) <= pk.mouth / 2 + R && vOutN > -0.2 * vInN && tLeft !== undefined && tLeft - t < JAW_DROP_S && tLeft - t > -dt) continue;
+    const stopped = Math.hypot(kink.vOut[0], kink.vOut[1]) < 0.35 * Math.hypot(kink.vIn[0], kink.vIn[1]);
+    if (pk && stopped && Math.hypot(kink.x - pk.x, kink.y - pk.y) <= pk.mouth / 2 + R && vOutN > -0.2 * vInN && tLeft !== undefined && tLeft - t < JAW_DROP_S && tLeft - t > -dt) continue;
     // A clear rebound on the line is sure; a stop against it or a kink off the line less so.
     const conf = Math.min(1, (vOutN < 0 ? 0.6 : 0.45) + 0.4 * Math.exp(-((Math.min(Math.abs(gap), 3 * p.cushionToleranceMm) / p.cushionToleranceMm) ** 2)) + (tGeo !== undefined ? 0.1 : 0));
     out.push({ t: r5(t), type: 'cushion', ball: b.id, side: e.side, ...(jaw ? { jaw } : {}), conf: r3(conf) });

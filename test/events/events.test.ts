@@ -263,6 +263,27 @@ describe('robustness', () => {
     expect(of(ev, 'cushion')).toEqual([]);
   });
 
+  test('a ball that meets the jaw and slides along it into the pocket keeps its jaw contact', () => {
+    // The black of the rendered S03 clip: into the top-left jaw at 390 mm/s, then along it at
+    // 275 mm/s for two frames before it drops (the simulator's truth positions).
+    const frames: TracksDoc['frames'] = [];
+    const vIn = { x: -372, y: 120 }, tKink = 2.0;
+    const kink = { x: 23.2, y: 3523 };
+    for (let i = 0; i <= 90; i++) {
+      const t = i / 30;
+      const balls: TracksDoc['frames'][number]['balls'] = [{ id: 'white', x: 889, y: 700, conf: 0.99 }];
+      const tMove = Math.max(0, Math.min(t, tKink) - 1.0);
+      const from = { x: kink.x - vIn.x * (tKink - 1.0), y: kink.y - vIn.y * (tKink - 1.0) };
+      if (t <= tKink) balls.push({ id: 'black', x: from.x + vIn.x * tMove, y: from.y + vIn.y * tMove, conf: 0.9 });
+      else if (t <= tKink + 2.5 / 30) balls.push({ id: 'black', x: kink.x - 0.5 * (t - tKink) * 30, y: kink.y + 275 * (t - tKink), conf: 0.9 });
+      frames.push({ i, t, balls });
+    }
+    const doc: TracksDoc = { format: 'cueref.tracks/1', game: 'snooker', source: { uri: 'synthetic', fps: 30 }, frames };
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'cushion')).toEqual([expect.objectContaining({ ball: 'black', side: 'left', jaw: 'TL' })]);
+    expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'black', pocket: 'TL' })]);
+  });
+
   test.each([
     ['is first seen later (missed by the detector in the pack)', 3.5, 0],
     ['is never seen', 99, 1],
