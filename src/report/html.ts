@@ -12,6 +12,7 @@
 import type { BaseCall, CallsDoc } from '../core/contracts/calls.js';
 import type { StrokeEvent, StrokeLog } from '../core/contracts/strokes.js';
 import type { TableProfile } from '../core/table.js';
+import { eventLabel } from './labels.js';
 import { REPLAY_SCRIPT, topDownSvg, type ReplayFrame, type TopDownPath } from './topdown.js';
 
 export interface ReportInput {
@@ -111,32 +112,8 @@ export function scoreLine(doc: CallsDoc): string {
 }
 
 export function describeEvent(e: StrokeEvent): string {
-  const t = `${e.t.toFixed(2)}s`;
-  const r = e as Record<string, unknown>;
-  const conf = typeof r.conf === 'number' && r.conf < 1 ? ` (conf ${r.conf.toFixed(2)})` : '';
-  let what: string;
-  switch (e.type) {
-    case 'strike':
-      what = `strike ${r.ball}`;
-      break;
-    case 'contact':
-      what = `${r.a} hits ${r.b}`;
-      break;
-    case 'cushion':
-      what = `${r.ball} → ${r.side} cushion`;
-      break;
-    case 'pot':
-      what = `${r.ball} potted ${r.pocket}`;
-      break;
-    default: {
-      const rest = Object.entries(r)
-        .filter(([k]) => k !== 't' && k !== 'type' && k !== 'conf')
-        .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-        .join(' ');
-      what = rest ? `${e.type} ${rest}` : e.type;
-    }
-  }
-  return `${t} ${what}${conf}`;
+  const conf = e.conf !== undefined && e.conf < 1 ? ` (conf ${e.conf.toFixed(2)})` : '';
+  return `${e.t.toFixed(2)}s ${eventLabel(e)}${conf}`;
 }
 
 function callText(c: BaseCall): string {

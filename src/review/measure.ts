@@ -5,6 +5,7 @@
  */
 import type { BallPos, Stroke, StrokeEvent, StrokeLog } from '../core/contracts/strokes.js';
 import type { TableProfile } from '../core/table.js';
+import { eventLabel } from '../report/labels.js';
 import { cueBallId } from './decisions.js';
 
 export interface ContactMeasure {
@@ -51,42 +52,7 @@ const NEIGHBOURS = 3;
 
 const r1 = (v: number): number => Math.round(v * 10) / 10;
 
-/** One line a person reads for an event: "white hits red3", "red3 potted TL". */
-export function eventLabel(e: StrokeEvent): string {
-  switch (e.type) {
-    case 'strike':
-      return `strike ${e.ball}`;
-    case 'contact':
-      return `${e.a} hits ${e.b}`;
-    case 'cushion':
-      return `${e.ball} hits the ${e.side} cushion`;
-    case 'pot':
-      return `${e.ball} potted ${e.pocket}`;
-    case 'offTable':
-      return `${e.ball} off the table`;
-    case 'place':
-      return `${e.ball} placed at (${Math.round(e.x)}, ${Math.round(e.y)}) mm`;
-    case 'touch':
-      return `${e.ball} touched by ${e.by}`;
-    case 'foul':
-      return `foul ${e.code}${e.ball ? ` (${e.ball})` : ''}`;
-    case 'miss':
-      return e.called ? 'miss called' : 'no miss';
-    case 'jump':
-      return `${e.ball} jumps${e.over ? ` over ${e.over}` : ''}`;
-    case 'hanging':
-      return `${e.ball} hanging over ${e.pocket}`;
-    case 'cross':
-      return `${e.ball} crosses ${e.line} ${e.dir}`;
-    default: {
-      const rest = Object.entries(e)
-        .filter(([k]) => k !== 't' && k !== 'type' && k !== 'conf')
-        .map(([k, v]) => `${k} ${String(v)}`)
-        .join(', ');
-      return rest ? `${e.type} (${rest})` : e.type;
-    }
-  }
-}
+
 
 /** Positions at the strike: the stroke's `before`, else the previous stroke's rest, else the listed start. */
 export function positionsBefore(log: StrokeLog, index: number): BallPos[] | null {

@@ -7,7 +7,7 @@
  */
 import type { BaseCall, CallsDoc } from '../core/contracts/calls.js';
 import type { StrokeLog } from '../core/contracts/strokes.js';
-import { eventLabel } from './measure.js';
+import { eventLabel } from '../report/labels.js';
 
 /** Fouls a camera only ever infers (docs/rules-snooker.md: ASSISTED), whatever the call's review says. */
 export const ASSISTED_FOUL_CODES: ReadonlySet<string> = new Set(['PUSH_STROKE', 'DOUBLE_HIT', 'JUMP_SHOT']);

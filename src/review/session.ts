@@ -16,7 +16,8 @@ import { topDownSvg } from '../report/topdown.js';
 import { impliedByAccept, type Decision, type DecisionInput, type Correction } from './decisions.js';
 import { judge, type Judged } from './judge.js';
 import { clipName, FILES, loadReviewDir, saveDecisions, writeFileAtomic, type ReviewDir } from './load.js';
-import { eventLabel, measureStroke, type Measurements } from './measure.js';
+import { eventLabel } from '../report/labels.js';
+import { measureStroke, type Measurements } from './measure.js';
 import { buildQueue, DEFAULT_MIN_CONF, type FlagReason } from './queue.js';
 import { strokeReplay, type ReplaySource } from './replay.js';
 

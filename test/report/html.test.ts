@@ -78,3 +78,14 @@ describe('renderReport', () => {
     expect(renderReport({ calls: doc, strokes: log })).not.toContain('<script');
   });
 });
+
+describe('event wording', () => {
+  it('the report and the review page say the same thing for an event, with time and doubt', async () => {
+    const { describeEvent } = await import('../../src/report/html.js');
+    const { eventLabel } = await import('../../src/report/labels.js');
+    const e = { t: 3.14159, type: 'cushion' as const, ball: 'red3', side: 'left' as const, conf: 0.7 };
+    expect(eventLabel(e)).toBe('red3 hits the left cushion');
+    expect(describeEvent(e)).toBe('3.14s red3 hits the left cushion (conf 0.70)');
+    expect(describeEvent({ t: 5, type: 'place', ball: 'white', x: 800.4, y: 600.6 })).toBe('5.00s white placed at (800, 601) mm');
+  });
+});
