@@ -72,6 +72,19 @@ describe('radial distortion', () => {
     expect(fit.distortion!.k1).toBeCloseTo(-0.12, 2);
     expect(fit.rmsAfterPx).toBeLessThan(0.05);
   });
+  it('reports no lens when the bend asks for more pincushion than real lenses have', () => {
+    // Edges bent as by k1 = +0.35 (a broadcast clip's cushion edges fitted that): at the range's
+    // edge, no lens; +0.08 (a long zoom) is still fitted.
+    const bent = (k1: number) => {
+      const d: RadialDistortion = { model: 'radial', fx: 900, fy: 900, cx: 640, cy: 360, k1, k2: 0 };
+      const lines: Pt[][] = [];
+      for (const y of [80, 640]) lines.push(Array.from({ length: 100 }, (_, i) => distortPoint(d, 60 + i * 11.6, y)));
+      for (const x of [90, 1190]) lines.push(Array.from({ length: 60 }, (_, i) => distortPoint(d, x, 80 + i * 9.3)));
+      return fitRadialDistortion(lines, { width: 1280, height: 720, focalPx: 900 }).distortion;
+    };
+    expect(bent(0.35)).toBeNull();
+    expect(bent(0.08)?.k1).toBeCloseTo(0.08, 2);
+  });
   it('reports no lens for straight lines', () => {
     const lines: Pt[][] = [Array.from({ length: 50 }, (_, i) => [i * 20, 100 + i] as Pt), Array.from({ length: 50 }, (_, i) => [100 + i, i * 12] as Pt)];
     expect(fitRadialDistortion(lines, { width: 1280, height: 720, focalPx: 900 }).distortion).toBeNull();
