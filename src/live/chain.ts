@@ -43,6 +43,11 @@ export class LiveChain {
     this.segmenter = new StrokeSegmenter(o.table, { ...o.segmenter, ...(o.events ? { events: o.events } : {}) });
   }
 
+  /** Start the tracker from a restored table (see Tracker.seed). */
+  seed(onTable: readonly { id: string; x: number; y: number }[], gone: readonly string[], tS: number): void {
+    this.tracker.seed(onTable, gone, tS);
+  }
+
   /**
    * One frame. `tS` is its stream time in seconds (the session's clock, which keeps increasing
    * across reconnects); frames at or before the previous one are skipped (returns null).

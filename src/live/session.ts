@@ -153,6 +153,17 @@ export class LiveSession {
     }
     // Stream time goes on after the log's last event (times in one log never go backwards).
     this.offsetS = Math.ceil(lastEventT) + 1;
+    // The tracker goes on with the same ids: the balls where the last stroke left them, and the
+    // ids of those that left the table (a fresh tracker would hand a potted red's id out again).
+    const last = r.strokes.at(-1);
+    const onTable = last?.rest ?? (Array.isArray(r.header.start?.balls) ? r.header.start.balls : []);
+    const known = new Set<string>();
+    if (Array.isArray(r.header.start?.balls)) for (const b of r.header.start.balls) known.add(b.id);
+    for (const s of r.strokes) {
+      for (const b of [...(s.before ?? []), ...(s.rest ?? [])]) known.add(b.id);
+      for (const e of s.events) if ('ball' in e && typeof e.ball === 'string') known.add(e.ball);
+    }
+    if (onTable.length) this.chain.seed(onTable, [...known].filter((id) => !onTable.some((b) => b.id === id)), this.offsetS - 0.5);
     this.store.writeCalls(this.referee.callsDoc());
     return this.referee.calls.length;
   }

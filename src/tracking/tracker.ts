@@ -131,6 +131,13 @@ export interface Tracker {
   step(frame: DetectionFrame): TrackFrame;
   /** Ids currently on the table (not pocketed or off). */
   liveIds(): string[];
+  /**
+   * Start from a known table (a restarted process restoring its log): balls at rest with their
+   * ids, and ids that have left the table, as of time `tS`. Only before the first frame. Without
+   * it a fresh tracker would hand out ids in its own order — a potted red's id to a red still on
+   * the table — and the restored frame would refuse the next stroke.
+   */
+  seed(onTable: readonly { id: string; x: number; y: number }[], gone: readonly string[], tS: number): void;
 }
 
 export function createTracker(table: TableProfile, raw: TrackerParamsInput = {}): Tracker {
@@ -394,7 +401,21 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     return { i: frame.i, t, balls: out };
   }
 
-  return { step, liveIds: () => tracks.filter((t) => t.confirmed && !t.gone).map((t) => t.id) };
+  function seed(onTable: readonly { id: string; x: number; y: number }[], gone: readonly string[], tS: number): void {
+    if (tracks.length || Number.isFinite(lastT)) throw new Error('Tracker.seed after the first frame');
+    const make = (id: string, x: number, y: number, left: TrackStateName | null): Track => {
+      const kind = kindOfId(game, id);
+      return {
+        id, kind, kf: initState(x, y, p.measurementNoiseMm, 1), kfT: tS, moving: false,
+        anchor: { x, y, n: 10 }, lastSeenT: left ? -1 : tS, last: { x, y }, hits: p.minHits, confirmed: true,
+        votes: new Map([[kind, 10]]), named: new Map(), recent: [], gone: left, conf: 0.5, everMoved: false, overHoleT: -Infinity,
+      };
+    };
+    for (const b of onTable) tracks.push(make(b.id, b.x, b.y, null));
+    for (const id of gone) if (!onTable.some((b) => b.id === id)) tracks.push(make(id, NaN, NaN, 'pocketed'));
+  }
+
+  return { step, seed, liveIds: () => tracks.filter((t) => t.confirmed && !t.gone).map((t) => t.id) };
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;

@@ -162,4 +162,14 @@ describe('tracker', () => {
       if (b && f.t > tHit + 5 / 30) expect(Math.hypot(b.x - 1480, b.y - 3245), `black at ${f.t} s`).toBeGreaterThan(200);
     }
   });
+
+  test('seeded from a restored table, the balls keep their ids from the first frame', () => {
+    const tr = createTracker(table);
+    tr.seed([{ id: 'white', x: 889, y: 900 }, { id: 'red3', x: 1200, y: 2800 }, { id: 'red7', x: 600, y: 2900 }], ['red1', 'red2', 'pink'], 10);
+    const rows = [{ x: 601, y: 2899, class: 'red', conf: 0.9 }, { x: 1199, y: 2801, class: 'red', conf: 0.9 }, { x: 890, y: 901, class: 'white', conf: 0.9 }];
+    const f = tr.step({ i: 0, t: 10.5, detections: makeDetections(rows, 'snooker', 0) });
+    expect(f.balls.map((b) => `${b.id}@${Math.round(b.x)}:${b.state}`)).toEqual(['red3@1200:rest', 'red7@600:rest', 'white@889:rest']);
+    expect(tr.liveIds().sort()).toEqual(['red3', 'red7', 'white']);
+    expect(() => tr.seed([], [], 11)).toThrow(/after the first frame/);
+  });
 });
