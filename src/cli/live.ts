@@ -37,6 +37,7 @@ const optionsSchema = z.object({
     .optional(),
   atRestMs: z.coerce.number().int().min(100).max(5000).optional(),
   exitAtEnd: z.boolean().optional(),
+  operator: z.boolean().optional(),
   json: z.boolean().optional(),
 });
 
@@ -56,6 +57,7 @@ export function liveCommand(): Command {
     .option('--players <a,b>', 'the two players\' names, comma-separated')
     .option('--at-rest-ms <ms>', 'how long every ball must be still before a stroke ends (default 700): lower calls sooner')
     .option('--exit-at-end', 'exit when a file source ends (default: keep the scoreboard up until Ctrl-C)')
+    .option('--operator', 'the page takes the next stroke\'s nomination, called pocket and decision (POST /next); default: a read-only scoreboard')
     .option('--json', 'print one JSON line {url, out, restored} at start and the calls (cueref.calls/1) at the end')
     .addHelpText(
       'after',
@@ -99,7 +101,7 @@ export function liveCommand(): Command {
         });
         writeFileSync(join(o.out, 'calibration.json'), JSON.stringify(toCalibrationJson(calibration), null, 2) + '\n');
         const restored = session.restore();
-        const server = await startLiveServer({ session, table, host: o.host, port: o.port, ...(o.token ? { token: o.token } : {}) });
+        const server = await startLiveServer({ session, table, host: o.host, port: o.port, ...(o.token ? { token: o.token } : {}), ...(o.operator ? { operator: true } : {}) });
         if (json) process.stdout.write(JSON.stringify({ url: server.url, out: o.out, restored }) + '\n');
         else {
           process.stdout.write(`scoreboard: ${server.url}\n`);

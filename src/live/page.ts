@@ -33,6 +33,31 @@ export interface LivePageInput {
   title: string;
   /** CSP nonce for the inline style and script. */
   nonce: string;
+  /** Show the operator's form for the next stroke (the server accepts POST /next). */
+  operator?: boolean;
+}
+
+/** Decisions offered per game (the contract's names; rules-*.md say when each applies). */
+const DECISIONS_OF: Record<GameId, readonly string[]> = {
+  snooker: ['play', 'playAgain', 'replace'],
+  pool8: ['play', 'playAgain', 'kitchen', 'rerack', 'spot8', 'breakAgain'],
+  novus: ['play', 'playAgain'],
+};
+
+function operatorForm(game: GameId): string {
+  const opt = (v: string, label = v) => `<option value="${esc(v)}">${esc(label)}</option>`;
+  const balls = allBallIds(game).map((id) => opt(id)).join('');
+  const pockets = ['BL', 'BR', 'ML', 'MR', 'TL', 'TR', 'safety'].map((p) => opt(p)).join('');
+  return `<form id="next-form" class="operator" autocomplete="off">
+  <h2>Next stroke (operator)</h2>
+  <label>Nominated <select name="nominated"><option value="">—</option>${balls}</select></label>
+  ${game === 'pool8' ? `<label>Called ball <select name="calledBall"><option value="">—</option>${balls}</select></label>
+  <label>Called pocket <select name="calledPocket"><option value="">—</option>${pockets}</select></label>` : ''}
+  <label>Decision <select name="decision"><option value="">—</option>${DECISIONS_OF[game].map((d) => opt(d)).join('')}</select></label>
+  <button type="submit">Set</button> <button type="button" id="next-clear">Clear</button>
+  <div id="next-shown" class="next-shown">nothing entered</div>
+  <div id="next-error" class="next-error" role="alert"></div>
+</form>`;
 }
 
 export function renderLivePage(o: LivePageInput): string {
@@ -63,6 +88,10 @@ export function renderLivePage(o: LivePageInput): string {
   ol.calls li.foul { background: #2d1c1c; }
   .foul-codes { color: #ff8a80; font-weight: 600; }
   ul.flags { padding-left: 18px; color: #ffcc80; }
+  form.operator { background: #1c252e; border-radius: 6px; padding: 6px 12px 10px; margin: 10px 0; }
+  form.operator label { margin-right: 12px; }
+  .next-shown { margin-top: 6px; color: #b8c2cc; }
+  .next-error { color: #ff8a80; }
 </style></head>
 <body><main data-game="${esc(o.game)}" data-bed-width="${o.table.bed.width}">
 <div id="banner" class="banner" role="alert" hidden>CAMERA LOST</div>
@@ -73,6 +102,7 @@ export function renderLivePage(o: LivePageInput): string {
 <div class="info"><span>Break <b id="break">–</b></span><span>Ball on <b id="ballon">–</b></span><span id="detail"></span></div>
 <div class="status" id="status" data-status="connecting"><span class="dot">●</span> <span id="status-text">connecting…</span></div>
 ${svg}
+${o.operator ? operatorForm(o.game) : ''}
 <h2>Calls</h2>
 <ol class="calls" id="calls"></ol>
 <h2>For review</h2>
@@ -153,11 +183,39 @@ const PAGE_SCRIPT = `(() => {
     }
   }
   function names(sb) { main.dataset.p0 = sb.players[0]; main.dataset.p1 = sb.players[1]; }
+  // The operator's form (only when the server takes POST /next).
+  const form = $('next-form');
+  function showNext(next) {
+    if (!form) return;
+    const parts = Object.entries(next || {}).map(([k, v]) => k + ' ' + (Array.isArray(v) ? v.join(', ') : v));
+    $('next-shown').textContent = parts.length ? 'next stroke: ' + parts.join(' · ') : 'nothing entered';
+    main.dataset.next = JSON.stringify(next || {});
+  }
+  async function postNext(body) {
+    $('next-error').textContent = '';
+    const headers = { 'Content-Type': 'application/json' };
+    if (token) headers.Authorization = 'Bearer ' + token;
+    try {
+      const r = await fetch('next', { method: 'POST', headers, body: JSON.stringify(body) });
+      const j = await r.json();
+      if (!r.ok) $('next-error').textContent = (j.error && j.error.message) || ('refused (' + r.status + ')');
+    } catch (err) { $('next-error').textContent = 'not sent: ' + err.message; }
+  }
+  if (form) {
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const body = {};
+      for (const el of form.querySelectorAll('select')) if (el.value) body[el.name] = el.value;
+      postNext(body);
+    });
+    $('next-clear').addEventListener('click', () => { form.reset(); postNext({}); });
+  }
   function onMessage(m) {
     switch (m.type) {
       case 'snapshot':
         names(m.state.scoreboard); setBoard(m.state.scoreboard); setStatus(m.state.status.status, m.state.status.detail); setBalls(m.state.balls);
-        calls = m.state.calls; flags = m.state.flags; renderCalls(); renderFlags(); break;
+        calls = m.state.calls; flags = m.state.flags; renderCalls(); renderFlags(); showNext(m.state.next); break;
+      case 'next': showNext(m.next); break;
       case 'status': setStatus(m.status, m.detail); break;
       case 'balls': setBalls(m.balls); break;
       case 'call': calls.push(m.call); if (calls.length > 20) calls.shift(); names(m.scoreboard); setBoard(m.scoreboard); renderCalls(); break;

@@ -5,6 +5,8 @@
  *   GET /ws          WebSocket: a `snapshot` on connect, then `status`, `balls` (≤ 5 Hz), `call`, `flag`
  *   GET /state       the snapshot as JSON
  *   GET /calls.json  cueref.calls/1 so far
+ *   POST /next       (only with `operator`) the next stroke's nomination / called pocket / decision /
+ *                    touching ball, as JSON with the contract's field names; 400 names what is wrong
  *
  * Access (as the review server): on loopback without a token, only requests addressed to a loopback
  * host name are served (a page elsewhere cannot rebind its DNS name onto this port). With a token
@@ -21,12 +23,18 @@ import { guard, isLoopback } from '../web/access.js';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { WebSocket } from 'ws';
+import { InputError } from '../core/errors.js';
 import type { TableProfile } from '../core/table.js';
 import { renderLivePage } from './page.js';
 import type { LiveMessage, LiveSession } from './session.js';
 
 export interface LiveServerOptions {
-  session: Pick<LiveSession, 'subscribe' | 'snapshot'> & { referee: Pick<LiveSession['referee'], 'callsDoc'> };
+  session: Pick<LiveSession, 'subscribe' | 'snapshot' | 'setNext'> & { referee: Pick<LiveSession['referee'], 'callsDoc'> };
+  /**
+   * Accept the operator's input for the next stroke (POST /next) and show the form on the page.
+   * Off: the server is read-only (a scoreboard for the players).
+   */
+  operator?: boolean;
   table: TableProfile;
   title?: string;
   host?: string;
@@ -55,7 +63,7 @@ export async function startLiveServer(o: LiveServerOptions): Promise<LiveServer>
   const app = Fastify({ logger: false });
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
-  guard(app, token, { name: 'the live scoreboard', realm: 'cueref live', readOnly: true });
+  guard(app, token, { name: 'the live scoreboard', realm: 'cueref live', readOnly: !o.operator });
   app.setNotFoundHandler((_req, reply) => problem(reply, 404, 'NOT_FOUND', 'no such page'));
 
   const clients = new Set<WebSocket>();
@@ -86,8 +94,18 @@ export async function startLiveServer(o: LiveServerOptions): Promise<LiveServer>
       `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     );
     const state = o.session.snapshot();
-    return reply.type('text/html; charset=utf-8').send(renderLivePage({ game: state.game, table: o.table, title: o.title ?? `cueref live — ${state.game}`, nonce }));
+    return reply.type('text/html; charset=utf-8').send(renderLivePage({ game: state.game, table: o.table, title: o.title ?? `cueref live — ${state.game}`, nonce, operator: o.operator === true }));
   });
+  if (o.operator) {
+    app.post('/next', async (req, reply) => {
+      try {
+        return { next: o.session.setNext(req.body ?? {}) };
+      } catch (e) {
+        if (e instanceof InputError) return problem(reply, 400, e.code, e.message);
+        throw e;
+      }
+    });
+  }
   app.get('/state', async () => o.session.snapshot());
   app.get('/calls.json', async () => o.session.referee.callsDoc());
 

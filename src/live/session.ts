@@ -17,14 +17,15 @@
  */
 import type { RadialLens } from '../core/lens.js';
 import type { BaseCall } from '../core/contracts/calls.js';
-import type { Stroke } from '../core/contracts/strokes.js';
+import { strokeSchema, type Stroke } from '../core/contracts/strokes.js';
 import { InputError } from '../core/errors.js';
 import type { GameId } from '../core/games.js';
 import type { Mat3 } from '../core/mat3.js';
 import type { TableProfile } from '../core/table.js';
 import type { EventParamsInput } from '../events/index.js';
 import type { FrameDetector } from '../pipeline/track.js';
-import type { TrackerParamsInput } from '../tracking/index.js';
+import { idsOfKind, kindsOf, type TrackerParamsInput } from '../tracking/index.js';
+import { z } from 'zod';
 import { backoffMs } from '../video/live.js';
 import type { ReconnectPolicy } from '../video/options.js';
 import { LiveChain } from './chain.js';
@@ -56,7 +57,17 @@ export interface LiveState {
   /** Stream time of the last frame, s. */
   t: number;
   frames: number;
+  /** What the operator entered for the next stroke (cameras cannot see it). */
+  next: OperatorInput;
 }
+
+/**
+ * The next stroke's fields that only a person can give: the striker's nomination (colour after a
+ * red, free ball), the called ball and pocket (pool), the incoming player's decision after a foul
+ * (play, playAgain, replace…), a declared touching ball. The contract's own field names.
+ */
+export const operatorInputSchema = strokeSchema.pick({ nominated: true, calledBall: true, calledPocket: true, decision: true, touching: true }).strict();
+export type OperatorInput = z.infer<typeof operatorInputSchema>;
 
 export type LiveMessage =
   | { type: 'snapshot'; state: LiveState }
@@ -69,7 +80,8 @@ export type LiveMessage =
       /** restT: stream time the last ball stopped; confirmT: of the frame that confirmed it; restFrameWallMs: clock time that frame was processed. */
       timing: { restT: number; confirmT: number; restFrameWallMs: number; pushedWallMs: number };
     }
-  | { type: 'flag'; flag: FlagView };
+  | { type: 'flag'; flag: FlagView }
+  | { type: 'next'; next: OperatorInput };
 
 export interface LiveSessionOptions {
   game: GameId;
@@ -108,6 +120,7 @@ export class LiveSession {
   private status: { status: LiveStatus; detail: string } = { status: 'connecting', detail: 'starting' };
   private readonly flags: FlagView[] = [];
   private balls: [string, number, number][] = [];
+  private next: OperatorInput = {};
   private lastT = -Infinity;
   private offsetS = 0;
   private frames = 0;
@@ -184,7 +197,31 @@ export class LiveSession {
       balls: this.balls,
       t: Number.isFinite(this.lastT) ? this.lastT : 0,
       frames: this.frames,
+      next: { ...this.next },
     };
+  }
+
+  /**
+   * The operator's input for the next stroke (replaces what was entered before; `{}` clears it).
+   * Applied to the next stroke the cameras see, then cleared; kept if the referee refuses that
+   * stroke. Throws an InputError naming the field for anything the contract or the game refuses.
+   */
+  setNext(raw: unknown): OperatorInput {
+    const parsed = operatorInputSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new InputError({ code: 'BAD_OPERATOR_INPUT', field: issue.path.join('.') || '(root)', message: `the next stroke's input is refused: ${issue.message}` });
+    }
+    const known = new Set(kindsOf(this.o.game).flatMap((k) => idsOfKind(this.o.game, k)));
+    for (const [field, ids] of [['nominated', [parsed.data.nominated]], ['calledBall', [parsed.data.calledBall]], ['touching', parsed.data.touching ?? []]] as const) {
+      for (const id of ids) {
+        if (id !== undefined && !known.has(id)) throw new InputError({ code: 'BAD_OPERATOR_INPUT', field, message: `'${id}' is not a ${this.o.game} ball (one of ${[...known].slice(0, 8).join(', ')}…)` });
+      }
+    }
+    this.next = parsed.data;
+    this.store.record({ kind: 'next', detail: JSON.stringify(this.next) });
+    this.emit({ type: 'next', next: { ...this.next } });
+    return { ...this.next };
   }
 
   scoreboard(): Scoreboard {
@@ -363,8 +400,10 @@ export class LiveSession {
     }
   }
 
-  private judge(stroke: Stroke, restT: number, confirmT: number): void {
-    if (!this.referee.started) this.referee.begin(this.referee.headerFor(stroke.before ?? []));
+  private judge(seen: Stroke, restT: number, confirmT: number): void {
+    if (!this.referee.started) this.referee.begin(this.referee.headerFor(seen.before ?? []));
+    // What the operator entered goes with the stroke (and into the log with it).
+    const stroke: Stroke = { ...seen, ...this.next };
     const res = this.referee.add(stroke);
     if (!res.ok) {
       this.store.record({ kind: 'refused', t: confirmT, code: 'STROKE_REFUSED', detail: res.reason, stroke });
@@ -373,6 +412,10 @@ export class LiveSession {
     }
     this.store.appendStroke(stroke);
     this.store.writeCalls(this.referee.callsDoc());
+    if (Object.keys(this.next).length) {
+      this.next = {};
+      this.emit({ type: 'next', next: {} });
+    }
     this.pushCall(res.call, restT, confirmT);
   }
 

@@ -27,7 +27,7 @@ export const sessionRecordSchema = z
   .object({
     /** Wall clock, ISO 8601. */
     at: z.string(),
-    kind: z.enum(['opened', 'status', 'flag', 'refused', 'closed']),
+    kind: z.enum(['opened', 'status', 'flag', 'refused', 'closed', 'next']),
     /** Stream time, s, when known. */
     t: z.number().optional(),
     code: z.string().optional(),

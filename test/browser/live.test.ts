@@ -147,4 +147,37 @@ describe.skipIf(!chromiumPath)('live scoreboard page', () => {
     // Another site's page cannot open the socket, even with the token (no CORS for WebSockets).
     expect(await upgrade(`${wsBase}?token=${TOKEN}`, { origin: 'http://evil.example' })).toBe(403);
   });
+
+  test("the operator's page sends the next stroke's nomination, which every page shows", async () => {
+    const operator = await startLiveServer({ session, table, port: 0, token: TOKEN, operator: true });
+    try {
+      const page = await browser.newPage();
+      await page.goto(operator.url);
+      await page.waitForSelector('main[data-ws="open"]');
+      expect(await page.locator('#next-shown').textContent()).toBe('nothing entered');
+      await page.selectOption('select[name="nominated"]', 'yellow');
+      await page.selectOption('select[name="decision"]', 'play');
+      await page.click('#next-form button[type="submit"]');
+      await page.waitForFunction(() => document.querySelector('main')?.dataset.next === JSON.stringify({ nominated: 'yellow', decision: 'play' }));
+      expect(await page.locator('#next-shown').textContent()).toBe('next stroke: nominated yellow · decision play');
+      expect(session.snapshot().next).toEqual({ nominated: 'yellow', decision: 'play' });
+      // A refused input is shown on the form, and nothing changes.
+      await page.evaluate(() => {
+        const sel = document.querySelector<HTMLSelectElement>('select[name="decision"]')!;
+        const o = document.createElement('option');
+        o.value = 'sideways';
+        sel.appendChild(o);
+        sel.value = 'sideways';
+      });
+      await page.click('#next-form button[type="submit"]');
+      await page.waitForFunction(() => (document.getElementById('next-error')?.textContent ?? '') !== '');
+      expect(await page.locator('#next-error').textContent()).toMatch(/decision/);
+      expect(session.snapshot().next).toEqual({ nominated: 'yellow', decision: 'play' });
+      await page.click('#next-clear');
+      await page.waitForFunction(() => document.querySelector('main')?.dataset.next === '{}');
+      await page.close();
+    } finally {
+      await operator.close();
+    }
+  });
 });

@@ -148,6 +148,28 @@ describe('live session on a scripted frame', () => {
     expect(JSON.parse(readFileSync(join(outDir, 'calls.json'), 'utf8')).calls).toHaveLength(1);
   });
 
+  test("the operator's nomination goes with the next stroke only, into its call and the log", async () => {
+    const { s, messages, outDir } = session([{ fromS: 0, toS: frame.durationS, end: 'end' }]);
+    expect(() => s.setNext({ nominated: 'purple' })).toThrow(/nominated.*'purple' is not a snooker ball/);
+    expect(() => s.setNext({ nominated: 'blue', colour: 'blue' })).toThrow(/BAD_OPERATOR_INPUT|unrecognized|Unrecognized/);
+    // After the red is potted (call 0), the striker nominates the yellow, then misses everything.
+    s.subscribe((m) => {
+      if (m.type === 'call' && m.call.stroke === 0) s.setNext({ nominated: 'yellow' });
+    });
+    await s.start();
+    await s.close();
+    expect(brief(messages).slice(0, 3)).toEqual([
+      [0, 'white→red; potted red TR', [], [1, 0], 0],
+      // NO_CONTACT at the nominated yellow's value (4 at least), not the 7 of no nomination.
+      [1, 'white hit nothing', ['NO_CONTACT'], [1, 4], 1],
+      [2, 'white→red', [], [1, 4], 0],
+    ]);
+    const logged = readFileSync(join(outDir, 'strokes.jsonl'), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l));
+    expect(logged.map((st: { nominated?: string }) => st.nominated ?? null)).toEqual([null, 'yellow', null, null]);
+    expect(messages.filter((m) => m.type === 'next').map((m) => (m.type === 'next' ? m.next : null))).toEqual([{ nominated: 'yellow' }, {}]);
+    expect(s.snapshot().next).toEqual({});
+  });
+
   test('a restarted process restores the frame from its log and goes on with the same scores', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cueref-live-restart-'));
     // First run: strokes A and B, then the process stops (Ctrl-C) at 12 s.
