@@ -66,6 +66,9 @@ interface Appearance {
   y: number;
 }
 
+/** A ball just put down is still within this of where it was first seen, mm (noise and settling). */
+const PLACED_SPOT_MM = 15;
+
 function appearances(series: Series, firstK: number): Appearance[] {
   const out: Appearance[] = [];
   for (const s of series.balls.values()) {
@@ -75,9 +78,15 @@ function appearances(series: Series, firstK: number): Appearance[] {
       if (pr === Presence.Seen || pr === Presence.Hidden) {
         if (gone && pr === Presence.Seen) {
           if (k > firstK) {
-            // Where it was put: its mean position over the next half second of sightings.
+            // Where it was put: its mean position over the next half second of sightings, up to
+            // the first that has left the spot (a cue ball uncovered by the hand just before
+            // the strike rolls off within that half second).
             let kEnd = k;
-            while (kEnd + 1 < s.presence.length && series.t[kEnd + 1]! - series.t[k]! < 0.5) kEnd++;
+            while (kEnd + 1 < s.presence.length && series.t[kEnd + 1]! - series.t[k]! < 0.5) {
+              const q = kEnd + 1;
+              if (s.presence[q] === Presence.Seen && Math.hypot(s.x[q]! - s.x[k]!, s.y[q]! - s.y[k]!) > PLACED_SPOT_MM) break;
+              kEnd = q;
+            }
             const m = meanPos(s, k, kEnd)!;
             out.push({ ball: s.id, k, x: m.x, y: m.y });
           }

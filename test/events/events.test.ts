@@ -316,6 +316,15 @@ describe('robustness', () => {
     expect(of(ev, 'touch')).toEqual([expect.objectContaining({ ball: 'red1' })]);
   });
 
+  test('a cue ball uncovered by the hand 0.1 s before the strike is placed where it was put, not where it rolled', () => {
+    const spot = { x: 1110, y: 690 };
+    const run = simulateTable(table, [{ id: 'white', ...spot }, { id: 'black', x: 889, y: 3245 }], [{ t: 1.1, ball: 'white', vx: -100, vy: 3000 }], { durationS: 5 });
+    const { log } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 1, seed: 55, appearAt: { white: 0.97 } }), table);
+    const place = of(log.strokes[0]!.events, 'place').find((e) => e.ball === 'white')!;
+    expect(Math.hypot(place.x - spot.x, place.y - spot.y)).toBeLessThan(3);
+    expect(of(log.strokes[0]!.events, 'strike')).toEqual([expect.objectContaining({ ball: 'white' })]);
+  });
+
   test('event parameters are range-checked', () => {
     expect(() => tracksToStrokes(toTracks(simulateTable(table, [{ id: 'white', x: 500, y: 500 }], [], { durationS: 0.5 }), { fps: 30 }), table, { params: { atRestMs: 5 } })).toThrow(/field atRestMs/);
   });
