@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { z } from 'zod';
 import type { BaseCall, CallsDoc } from '../core/contracts/calls.js';
 import { InputError } from '../core/errors.js';
+import { SNOOKER_COLOURS } from '../core/games.js';
 import { loadTableProfile } from '../core/table.js';
 import { refereeLog } from '../rules/registry.js';
 import { handleError } from './handleError.js';
@@ -65,8 +66,7 @@ export function formatCalls(doc: CallsDoc): string {
 
 function compactOn(on: string[]): string {
   // Snooker's six colours after a red read as "colour"; pool's numbers and groups are shown as they are.
-  const SNOOKER_COLOURS = ['yellow', 'green', 'brown', 'blue', 'pink', 'black'];
-  if (on.length === 6 && on.every((b) => SNOOKER_COLOURS.includes(b))) return 'colour';
+  if (on.length === 6 && on.every((b) => (SNOOKER_COLOURS as readonly string[]).includes(b))) return 'colour';
   return on.length > 4 ? `${on.slice(0, 4).join('/')}…` : on.join('/');
 }
 

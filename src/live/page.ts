@@ -9,21 +9,10 @@
  * until seen). The script only moves and hides those balls, mirroring topDownSvg's mapping
  * (SVG x = table y, SVG y = table width − table x): there is one table drawing in the project.
  */
-import type { GameId } from '../core/games.js';
+import { allBallIds, POCKETS, type GameId } from '../core/games.js';
 import type { TableProfile } from '../core/table.js';
 import { topDownSvg } from '../report/topdown.js';
 
-/** Every ball id of a game (the contract's names): the drawing holds one circle per id. */
-export function allBallIds(game: GameId): string[] {
-  switch (game) {
-    case 'snooker':
-      return ['white', ...Array.from({ length: 15 }, (_, k) => `red${k + 1}`), 'yellow', 'green', 'brown', 'blue', 'pink', 'black'];
-    case 'pool8':
-      return ['cue', ...Array.from({ length: 15 }, (_, k) => String(k + 1))];
-    case 'novus':
-      return ['striker', ...Array.from({ length: 8 }, (_, k) => `a${k + 1}`), ...Array.from({ length: 8 }, (_, k) => `b${k + 1}`)];
-  }
-}
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -47,7 +36,7 @@ const DECISIONS_OF: Record<GameId, readonly string[]> = {
 function operatorForm(game: GameId): string {
   const opt = (v: string, label = v) => `<option value="${esc(v)}">${esc(label)}</option>`;
   const balls = allBallIds(game).map((id) => opt(id)).join('');
-  const pockets = ['BL', 'BR', 'ML', 'MR', 'TL', 'TR', 'safety'].map((p) => opt(p)).join('');
+  const pockets = [...POCKETS, 'safety'].map((p) => opt(p)).join('');
   return `<form id="next-form" class="operator" autocomplete="off">
   <h2>Next stroke (operator)</h2>
   <label>Nominated <select name="nominated"><option value="">—</option>${balls}</select></label>
@@ -61,6 +50,7 @@ function operatorForm(game: GameId): string {
 }
 
 export function renderLivePage(o: LivePageInput): string {
+  // The drawing holds one circle per ball id of the game.
   const svg = topDownSvg({ game: o.game, table: o.table, balls: allBallIds(o.game).map((id) => ({ id, x: NaN, y: NaN })), widthPx: 900, title: 'The table from above' });
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -19,17 +19,18 @@ import type { RadialLens } from '../core/lens.js';
 import type { BaseCall } from '../core/contracts/calls.js';
 import { strokeSchema, type Stroke } from '../core/contracts/strokes.js';
 import { InputError } from '../core/errors.js';
-import type { GameId } from '../core/games.js';
+import { allBallIds, type GameId } from '../core/games.js';
 import type { Mat3 } from '../core/mat3.js';
 import type { TableProfile } from '../core/table.js';
 import type { EventParamsInput } from '../events/index.js';
 import type { FrameDetector } from '../pipeline/track.js';
-import { idsOfKind, kindsOf, type TrackerParamsInput } from '../tracking/index.js';
+import type { TrackerParamsInput } from '../tracking/index.js';
 import { z } from 'zod';
 import { backoffMs } from '../video/live.js';
 import type { ReconnectPolicy } from '../video/options.js';
 import { LiveChain } from './chain.js';
 import { systemClock, type Clock, type Feed, type FeedItem, type OpenFeed } from './feed.js';
+import { idsOf } from '../pipeline/reconcile.js';
 import { LiveReferee } from './referee.js';
 import { callView, scoreboardOf, type CallView, type Scoreboard } from './scoreboard.js';
 import type { SegmenterOptions, SegmenterOutput } from './segmenter.js';
@@ -170,12 +171,8 @@ export class LiveSession {
     // ids of those that left the table (a fresh tracker would hand a potted red's id out again).
     const last = r.strokes.at(-1);
     const onTable = last?.rest ?? (Array.isArray(r.header.start?.balls) ? r.header.start.balls : []);
-    const known = new Set<string>();
+    const known = new Set<string>(r.strokes.flatMap((s) => [...idsOf(s)]));
     if (Array.isArray(r.header.start?.balls)) for (const b of r.header.start.balls) known.add(b.id);
-    for (const s of r.strokes) {
-      for (const b of [...(s.before ?? []), ...(s.rest ?? [])]) known.add(b.id);
-      for (const e of s.events) if ('ball' in e && typeof e.ball === 'string') known.add(e.ball);
-    }
     if (onTable.length) this.chain.seed(onTable, [...known].filter((id) => !onTable.some((b) => b.id === id)), this.offsetS - 0.5);
     this.store.writeCalls(this.referee.callsDoc());
     return this.referee.calls.length;
@@ -212,7 +209,7 @@ export class LiveSession {
       const issue = parsed.error.issues[0]!;
       throw new InputError({ code: 'BAD_OPERATOR_INPUT', field: issue.path.join('.') || '(root)', message: `the next stroke's input is refused: ${issue.message}` });
     }
-    const known = new Set(kindsOf(this.o.game).flatMap((k) => idsOfKind(this.o.game, k)));
+    const known = new Set(allBallIds(this.o.game));
     for (const [field, ids] of [['nominated', [parsed.data.nominated]], ['calledBall', [parsed.data.calledBall]], ['touching', parsed.data.touching ?? []]] as const) {
       for (const id of ids) {
         if (id !== undefined && !known.has(id)) throw new InputError({ code: 'BAD_OPERATOR_INPUT', field, message: `'${id}' is not a ${this.o.game} ball (one of ${[...known].slice(0, 8).join(', ')}…)` });

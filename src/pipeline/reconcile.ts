@@ -26,6 +26,7 @@ import type { Result } from '../core/result.js';
 import type { TableProfile } from '../core/table.js';
 import { refereeLog } from '../rules/registry.js';
 import { cueBallOf } from '../events/index.js';
+import { kindOfId } from '../tracking/index.js';
 
 export interface Repair {
   stroke: number;
@@ -65,7 +66,8 @@ function dropBall(s: Stroke, id: string): { stroke: Stroke; changed: boolean } {
   return { stroke: out, changed };
 }
 
-function idsOf(s: Stroke): Set<string> {
+/** Every ball a stroke names: in `before`, `rest` and its events. */
+export function idsOf(s: Stroke): Set<string> {
   const ids = new Set<string>();
   for (const b of [...(s.before ?? []), ...(s.rest ?? [])]) ids.add(b.id);
   for (const e of s.events) {
@@ -163,8 +165,7 @@ export function implicitFreeBall(game: string, prev: BaseCall | undefined, strok
   const on = prev['nextBallOn'];
   if (!Array.isArray(first) || first.length !== 1 || !Array.isArray(on)) return undefined;
   const ball = String(first[0]);
-  const kind = /^red\d*$/.test(ball) ? 'red' : ball;
-  if (ball === 'white' || on.includes(kind)) return undefined;
+  if (ball === 'white' || on.includes(kindOfId('snooker', ball))) return undefined;
   return {
     stroke: { ...stroke, nominated: ball },
     repair: { stroke: index, code: 'VISION_IMPLICIT_FREE_BALL', reason: `a free ball was awarded and no nomination was heard: '${ball}', hit first, taken as the free ball`, conf: 0.7, ask: 'did the striker nominate that ball as the free ball?' },

@@ -3,11 +3,14 @@ import { describe, expect, test } from 'vitest';
 import type { TrackFrame } from '../../src/core/contracts/tracks.js';
 import { builtinProfile } from '../../src/core/table.js';
 import { tracksToStrokes } from '../../src/events/index.js';
-import { createTracker, makeDetections } from '../../src/tracking/index.js';
+import { createTracker, makeDetections, type DetectionFrame } from '../../src/tracking/index.js';
 import { identitySwitches, simulateTable, type SynthRun } from '../events/synth.js';
 import { fakeDetections, type FakeDetectorOptions } from './fakeDetector.js';
 
 const table = builtinProfile('snooker');
+
+/** A frame's detections back as rows, to edit and rebuild with makeDetections. */
+const rowsOf = (f: DetectionFrame) => [...Array(f.detections.length).keys()].map((c) => ({ x: f.detections.x[c]!, y: f.detections.y[c]!, class: f.detections.cls[c]!, conf: f.detections.conf[c]! }));
 
 function track(run: SynthRun, o: FakeDetectorOptions): TrackFrame[] {
   const tr = createTracker(table);
@@ -92,7 +95,7 @@ describe('tracker', () => {
     const ghost = [[1751, 12], [1752, 40], [1752, 62], [1753, 88], [1751, 119]] as const;
     ghost.forEach(([x, y], j) => {
       const f = det[k + j]!;
-      const rows = [...Array(f.detections.length).keys()].map((c) => ({ x: f.detections.x[c]!, y: f.detections.y[c]!, class: f.detections.cls[c]!, conf: f.detections.conf[c]! }));
+      const rows = rowsOf(f);
       det[k + j] = { ...f, detections: makeDetections([...rows, { x, y, class: 'white', conf: 0.8 }], 'snooker', f.i) };
     });
     const tr = createTracker(table);
@@ -111,7 +114,7 @@ describe('tracker', () => {
     // Frames 16–22: a hand over the pink hides it (missed), and frames 20–21 a false red 1 m away.
     for (let k = 16; k <= 22; k++) {
       const f = det[k]!;
-      const rows = [...Array(f.detections.length).keys()].filter((c) => f.detections.cls[c] !== 'pink').map((c) => ({ x: f.detections.x[c]!, y: f.detections.y[c]!, class: f.detections.cls[c]!, conf: f.detections.conf[c]! }));
+      const rows = rowsOf(f).filter((r) => r.class !== 'pink');
       if (k >= 20 && k <= 21) rows.push({ x: 159 + 30 * (k - 20), y: 2025, class: 'red', conf: 0.3 });
       det[k] = { ...f, detections: makeDetections(rows, 'snooker', f.i) };
     }
@@ -131,7 +134,7 @@ describe('tracker', () => {
     // faint `white` (conf 0.4): cueref analyze on a real broadcast clip (Bucharest Task2 clip 6).
     const run = simulateTable(table, [{ id: 'white', x: 1400, y: 3190 }, { id: 'black', x: 889, y: 3245 }], [{ t: 1, ball: 'white', vx: -1500, vy: 0 }], { durationS: 3 });
     const det = fakeDetections(run, { fps: 30, noiseMm: 1, seed: 8 }).frames.map((f) => {
-      const rows = [...Array(f.detections.length).keys()].map((c) => ({ x: f.detections.x[c]!, y: f.detections.y[c]!, class: f.detections.cls[c]!, conf: f.detections.conf[c]! }));
+      const rows = rowsOf(f);
       return { ...f, detections: makeDetections([...rows, { x: 1680, y: 3198, class: 'white', conf: 0.4 }], 'snooker', f.i) };
     });
     const tr = createTracker(table);
@@ -148,7 +151,7 @@ describe('tracker', () => {
     const run = simulateTable(table, [{ id: 'white', x: 889, y: 2900 }, { id: 'black', x: 889, y: 3245 }, { id: 'yellow', x: 1181, y: 737 }], [{ t: 1, ball: 'white', vx: 0, vy: 1500 }], { durationS: 3 });
     const tHit = run.truth.contacts[0]!.t;
     const det = fakeDetections(run, { fps: 30, noiseMm: 1, seed: 9 }).frames.map((f) => {
-      const rows = [...Array(f.detections.length).keys()].map((c) => ({ x: f.detections.x[c]!, y: f.detections.y[c]!, class: f.detections.cls[c]!, conf: f.detections.conf[c]! }));
+      const rows = rowsOf(f);
       // The black is seen once just as it starts (6 mm off its spot), then never again.
       const kept = rows.filter((r) => r.class !== 'black' || f.t < tHit);
       if (f.t >= tHit && f.t < tHit + 1 / 30) kept.push({ x: 889, y: 3251, class: 'black', conf: 0.6 });

@@ -15,7 +15,10 @@
  * the simulated break well defined (perfectly touching balls make the order of the contacts,
  * and so the spread, depend on rounding).
  */
-import type { GameId } from '../../core/games.js';
+import { SNOOKER_COLOURS, type GameId } from '../../core/games.js';
+
+/** Re-exported where the simulator has always found them. */
+export { allBallIds, SNOOKER_COLOURS } from '../../core/games.js';
 import type { TableProfile } from '../../core/table.js';
 import { mulberry32 } from '../../core/random.js';
 
@@ -25,22 +28,11 @@ export interface PlacedBall {
   y: number;
 }
 
-export const SNOOKER_COLOURS = ['yellow', 'green', 'brown', 'blue', 'pink', 'black'] as const;
 
 export function cueBallId(game: GameId): string {
   return game === 'snooker' ? 'white' : game === 'pool8' ? 'cue' : 'striker';
 }
 
-export function allBallIds(game: GameId): string[] {
-  switch (game) {
-    case 'snooker':
-      return ['white', ...Array.from({ length: 15 }, (_, i) => `red${i + 1}`), ...SNOOKER_COLOURS];
-    case 'pool8':
-      return ['cue', ...Array.from({ length: 15 }, (_, i) => String(i + 1))];
-    case 'novus':
-      return ['striker', ...Array.from({ length: 8 }, (_, i) => `a${i + 1}`), ...Array.from({ length: 8 }, (_, i) => `b${i + 1}`)];
-  }
-}
 
 export function radiusOf(table: TableProfile, id: string): number {
   const cue = id === 'white' || id === 'cue' || id === 'striker';
