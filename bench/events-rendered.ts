@@ -80,15 +80,20 @@ for (const name of scenarios) {
           const tp = ts.events.filter((e) => e.type === 'pot');
           const gp = gs?.events.filter((e) => e.type === 'pot') ?? [];
           tot.truthPots += tp.length;
-          for (const p of tp) if (gp.some((g) => kind(g.ball) === kind(p.ball) && g.pocket === p.pocket)) tot.potsOk++;
+          const wrongPocket: string[] = [];
+          for (const p of tp) {
+            if (gp.some((g) => kind(g.ball) === kind(p.ball) && g.pocket === p.pocket)) tot.potsOk++;
+            else wrongPocket.push(`${p.ball} ${p.pocket}→${gp.find((g) => kind(g.ball) === kind(p.ball))?.pocket ?? 'none'}`);
+          }
           const phantom = gp.filter((g) => !tp.some((p) => kind(p.ball) === kind(g.ball))).length;
           tot.phantom += phantom;
           const tc = ts.events.filter((e) => e.type === 'cushion');
           const gc = [...(gs?.events.filter((e) => e.type === 'cushion') ?? [])];
+          const cushMiss: string[] = [];
           for (const c of tc) {
             const j = gc.findIndex((g) => kind(g.ball) === kind(c.ball) && g.side === c.side && Math.abs(g.t - c.t) < 0.15);
             if (j >= 0) (tot.cushTp++, gc.splice(j, 1));
-            else tot.cushFn++;
+            else (tot.cushFn++, cushMiss.push(`${c.ball} ${c.side}@${c.t.toFixed(2)}`));
           }
           tot.cushFp += gc.length;
           if (camera === 'overhead' && ts.rest && gs?.rest) {
@@ -99,7 +104,8 @@ for (const name of scenarios) {
               if (Number.isFinite(d)) tot.restErr.push(d);
             }
           }
-          line.push(`pots ${tp.length}/${gp.length}${phantom ? ` (${phantom} phantom)` : ''}`);
+          line.push(`pots ${tp.length}/${gp.length}${phantom ? ` (${phantom} phantom)` : ''}${wrongPocket.length ? ` (pocket ${wrongPocket.join(', ')})` : ''}`);
+          if (cushMiss.length || gc.length) line.push(`cushions missed [${cushMiss.join(', ')}] extra [${gc.map((g) => `${g.ball} ${g.side}@${g.t.toFixed(2)}`).join(', ')}]`);
         });
         truthCalls.forEach((tc, k) => {
           tot.calls++;

@@ -14,10 +14,12 @@
 import type { StrokeEvent } from '../core/contracts/strokes.js';
 import { POCKETS, type CushionSide, type PocketId } from '../core/games.js';
 import { pocketHoleUnder, type TableProfile } from '../core/table.js';
+import { buildTableGeom, type Segment as TableSegment, type TableGeom } from '../core/tableGeometry.js';
 import { evalPos, timeAtCoord, timeAtDistance } from './fit.js';
 import type { EventParams } from './params.js';
 import { kinksOf, posAt, segmentPath, segmentsNear, type Kink, type PathSamples, type Segment } from './segments.js';
 import { Presence, type Series } from './series.js';
+import type { SinkDirection } from './sinking.js';
 
 export interface BallPath {
   id: string;
@@ -393,9 +395,17 @@ function jawAt(table: TableProfile, e: Edge, along: number, R: number): PocketId
  * before reached the cushion line (centre R from the nose) inside the kink's interval. Two cushions
  * can share one kink (a corner, both within a frame): both are reported.
  */
-function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p: EventParams, tLeft?: number): StrokeEvent[] {
+function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p: EventParams, tLeft?: number, sink?: SinkDirection): StrokeEvent[] {
   const R = b.radiusMm;
   const out: StrokeEvent[] = [];
+  const speedOut = Math.hypot(kink.vOut[0], kink.vOut[1]);
+  const stopped = speedOut < 0.35 * Math.hypot(kink.vIn[0], kink.vIn[1]);
+  const sinking = (t: number, pk: { x: number; y: number; mouth: number }, noRebound = true): boolean => {
+    if (Math.hypot(kink.x - pk.x, kink.y - pk.y) > pk.mouth / 2 + R || tLeft === undefined || !(tLeft - t < JAW_DROP_S && tLeft - t > -dt)) return false;
+    if (stopped && noRebound) return true;
+    const down = sink?.(kink.x, kink.y);
+    return !!down && speedOut > 0 && (kink.vOut[0] * down[0] + kink.vOut[1] * down[1]) / speedOut >= SINKING_COS;
+  };
   for (const e of edges(table)) {
     const vInN = kink.vIn[e.axis] * e.sign;
     const vOutN = kink.vOut[e.axis] * e.sign;
@@ -412,20 +422,64 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
     const at = evalPos(kink.before.fit, t);
     const along = e.axis === 0 ? at[1] : at[0];
     const jaw = jawAt(table, e, along, R);
-    // Stopped in a pocket's mouth (no rebound off the jaw, little speed left, the centre within R
-    // of the mouth line) and gone from sight right after: the ball dropped in — a sinking ball
-    // stops, or even seems to come back, in the picture. The drop is the pot, not a contact with
-    // the jaw; a ball that meets the jaw and slides along it into the pocket keeps its contact.
+    // In a pocket's mouth (the centre within R of the mouth line) and gone from sight right after:
+    // the ball dropped in if it stopped there (no rebound off the jaw, little speed left), or if it
+    // went on the way a sinking ball seems to go in this camera's picture (towards the point under
+    // the camera: see sinking.ts) — what a path-fitter reads as a rebound off the jaw. The drop is
+    // the pot, not a contact with the jaw; a ball that meets the jaw and slides along it into the
+    // pocket keeps its contact.
     const pk = jaw ? table.pockets[jaw] : undefined;
-    const stopped = Math.hypot(kink.vOut[0], kink.vOut[1]) < 0.35 * Math.hypot(kink.vIn[0], kink.vIn[1]);
-    if (pk && stopped && Math.hypot(kink.x - pk.x, kink.y - pk.y) <= pk.mouth / 2 + R && vOutN > -0.2 * vInN && tLeft !== undefined && tLeft - t < JAW_DROP_S && tLeft - t > -dt) continue;
+    if (pk && sinking(t, pk, vOutN > -0.2 * vInN)) continue;
     // A clear rebound on the line is sure; a stop against it or a kink off the line less so.
-    const conf = Math.min(1, (vOutN < 0 ? 0.6 : 0.45) + 0.4 * Math.exp(-((Math.min(Math.abs(gap), 3 * p.cushionToleranceMm) / p.cushionToleranceMm) ** 2)) + (tGeo !== undefined ? 0.1 : 0));
-    out.push({ t: r5(t), type: 'cushion', ball: b.id, side: e.side, ...(jaw ? { jaw } : {}), conf: r3(conf) });
+    out.push({ t: r5(t), type: 'cushion', ball: b.id, side: e.side, ...(jaw ? { jaw } : {}), conf: cushionConf(vOutN, gap, tGeo !== undefined, p) });
   }
+  if (out.length === 0) out.push(...jawContactsFor(b, kink, table, dt, p, sinking));
   return out;
 }
 
+const cushionConf = (vOutN: number, gap: number, timedOnLine: boolean, p: EventParams) =>
+  r3(Math.min(1, (vOutN < 0 ? 0.6 : 0.45) + 0.4 * Math.exp(-((Math.min(Math.abs(gap), 3 * p.cushionToleranceMm) / p.cushionToleranceMm) ** 2)) + (timedOnLine ? 0.1 : 0)));
+
+const geoms = new WeakMap<TableProfile, TableGeom>();
+const geomOf = (table: TableProfile): TableGeom => {
+  let g = geoms.get(table);
+  if (!g) geoms.set(table, (g = buildTableGeom(table)));
+  return g;
+};
+
+/**
+ * Contacts with a pocket's jaw, the short cushion that runs from the mouth into the pocket at an
+ * angle to the rail (tableGeometry.ts): the ball, moving into the jaw, lost most of its speed
+ * across it with its centre R from the jaw's face. Seen against the straight cushion's line, such
+ * a rebound sends the ball on in the direction it came (deeper into the corner) and was missed.
+ */
+function jawContactsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p: EventParams, sinking: (t: number, pk: { x: number; y: number; mouth: number }) => boolean): StrokeEvent[] {
+  const R = b.radiusMm;
+  let best: { s: TableSegment; t: number; gap: number; vOutN: number; timed: boolean } | undefined;
+  for (const s of geomOf(table).segments) {
+    if (!s.jaw) continue;
+    const vInN = kink.vIn[0] * s.nx + kink.vIn[1] * s.ny;
+    const vOutN = kink.vOut[0] * s.nx + kink.vOut[1] * s.ny;
+    if (!(vInN < -40 && vOutN > 0.3 * vInN)) continue;
+    // The kink's centre against the jaw's face (not beyond its ends by more than a ball).
+    const len = Math.hypot(s.x1 - s.x0, s.y1 - s.y0);
+    const along = ((kink.x - s.x0) * (s.x1 - s.x0) + (kink.y - s.y0) * (s.y1 - s.y0)) / len;
+    if (along < -R / 2 || along > len + R / 2) continue;
+    const gap = (kink.x - s.x0) * s.nx + (kink.y - s.y0) * s.ny - R;
+    if (Math.abs(gap) > p.cushionToleranceMm) continue;
+    const onFace = (t: number) => { const [x, y] = evalPos(kink.before.fit, t); return (x - s.x0) * s.nx + (y - s.y0) * s.ny; };
+    const tGeo = timeAtCoord(onFace, R, kink.tLo - dt, kink.tHi + dt * 0.5);
+    const t = tGeo ?? kink.t;
+    if (sinking(t, table.pockets[s.jaw]!)) continue;
+    if (!best || Math.abs(gap) < Math.abs(best.gap)) best = { s, t, gap, vOutN, timed: tGeo !== undefined };
+  }
+  return best ? [{ t: r5(best.t), type: 'cushion', ball: b.id, side: best.s.side, jaw: best.s.jaw!, conf: cushionConf(best.vOutN, best.gap, best.timed, p) }] : [];
+}
+
+/** A ball that appeared after the strike must be seen on this many frames before its loss is a pot or a ball off. */
+const MIN_SIGHTINGS_TO_LEAVE = 6;
+/** A ball in a pocket's mouth moving within 35° of the way a sinking ball seems to go is sinking. */
+const SINKING_COS = Math.cos((35 * Math.PI) / 180);
 /** A ball stopping in a pocket's opening and lost within this is dropping in, not on the jaw, s. */
 const JAW_DROP_S = 0.4;
 /** Fastest ball worth considering (a power break), mm/s. */
@@ -598,7 +652,7 @@ function crossings(b: BallPath, lines: readonly Line[], p: EventParams): StrokeE
 }
 
 /** All events of one stroke window. */
-export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfile, p: EventParams): StrokeAnalysis {
+export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfile, p: EventParams, sink?: SinkDirection): StrokeAnalysis {
   const dt = frameDt(series.t, w.k0, w.k1);
   const paths = buildPaths(series, w, table, p);
   const cueId = cueBallOf(table.game);
@@ -705,7 +759,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
         }
         continue;
       }
-      events.push(...cushionsFor(b, k, table, dt, p, b.left ? series.t[b.left.kLastSeen] : undefined));
+      events.push(...cushionsFor(b, k, table, dt, p, b.left ? series.t[b.left.kLastSeen] : undefined, sink));
     }
   }
   // One contact seen from both balls: keep one, named with the ball that was moving first as `a`.
@@ -794,8 +848,14 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     if (!near && !contactAround && !byUnseen && !returns) events.push({ t: r5(k.t), type: 'touch', ball: b.id, by: 'other', conf: 0.5 });
   }
 
-  // Pots and balls off the table.
-  for (const b of paths) if (b.left) {
+  // Pots and balls off the table. A "ball" first seen after the strike, on a handful of frames,
+  // and gone again without being seen over a pocket's hole is the detector reading something
+  // else (on a Bucharest clip a player's arm sweeping over the bed was read as pink: a phantom pot),
+  // not a ball leaving the table.
+  const tStrikeOrOnset = Number.isFinite(strikeT) ? strikeT : series.t[w.kOnset]!;
+  const flicker = (b: BallPath) =>
+    b.samples.t[0]! > tStrikeOrOnset + dt / 2 && b.samples.t.length < MIN_SIGHTINGS_TO_LEAVE && !b.samples.t.some((_, j) => pocketHoleUnder(table, b.samples.x[j]!, b.samples.y[j]!, b.radiusMm, p.overHoleMarginMm));
+  for (const b of paths) if (b.left && !flicker(b)) {
     const e = potFor(b, table, series, dt, p, events);
     if (e) events.push(e);
   }

@@ -10,6 +10,7 @@ import type { StrokeEvent, StrokeLog, Stroke } from '../core/contracts/strokes.j
 import type { TracksDoc } from '../core/contracts/tracks.js';
 import type { TableProfile } from '../core/table.js';
 import { analyseStroke, cueBallOf, HAND_STOP_MM_PER_S, radiusOfBall, type StrokeWindow } from './detect.js';
+import { sinkDirectionOf } from './sinking.js';
 import { eventParams, type EventParams, type EventParamsInput } from './params.js';
 import { segmentPath, kinksOf } from './segments.js';
 import { buildSeries, meanPos, motionSpans, Presence, type MotionSpan, type Series } from './series.js';
@@ -191,6 +192,7 @@ export function tracksToStrokes(doc: TracksDoc, table: TableProfile, opts: Track
   const notes: string[] = [];
   if (table.game !== doc.game) notes.push(`the table profile is for ${table.game} but the tracks are ${doc.game}`);
   const series = buildSeries(doc.frames);
+  const sink = sinkDirectionOf(doc.calibration);
   const n = series.t.length;
   bridgeDropouts(series, 2 * p.moveThresholdMm);
   const spansByBall = [...series.balls.values()].map((s) => motionSpans(s, series.t, p));
@@ -260,7 +262,7 @@ export function tracksToStrokes(doc: TracksDoc, table: TableProfile, opts: Track
     let wk0 = k0, wOnset = kOnset;
     let tFrom = -Infinity;
     for (let part = 0; part < 20; part++) {
-      const a = analyseStroke(series, { k0: wk0, kOnset: wOnset, k1: act.k1, movers, cuts }, table, p);
+      const a = analyseStroke(series, { k0: wk0, kOnset: wOnset, k1: act.k1, movers, cuts }, table, p, sink);
       let tTo = Infinity;
       let res = a;
       let split = false;
@@ -269,12 +271,12 @@ export function tracksToStrokes(doc: TracksDoc, table: TableProfile, opts: Track
         let kSplit = wk0;
         while (kSplit < act.k1 && series.t[kSplit]! < tr) kSplit++;
         // Only a real new stroke splits: the part after must itself start with the cue ball.
-        const next = analyseStroke(series, { k0: Math.max(k0, kSplit - 30), kOnset: kSplit, k1: act.k1, movers, cuts }, table, p);
+        const next = analyseStroke(series, { k0: Math.max(k0, kSplit - 30), kOnset: kSplit, k1: act.k1, movers, cuts }, table, p, sink);
         if (next.strikeBall === cueId && Math.abs(next.strikeT - tr) < 0.1) {
           split = true;
           tTo = tr;
           // The part before the new strike, analysed on its own frames (its rest: where things were).
-          res = analyseStroke(series, { k0: wk0, kOnset: wOnset, k1: Math.max(wOnset, kSplit - 1), movers, cuts }, table, p);
+          res = analyseStroke(series, { k0: wk0, kOnset: wOnset, k1: Math.max(wOnset, kSplit - 1), movers, cuts }, table, p, sink);
           wOnset = kSplit;
           wk0 = Math.max(k0, kSplit - 30);
         }

@@ -20,7 +20,7 @@ import { StrokeSegmenter, type SegmenterFlag, type SegmenterOptions, type Segmen
 export interface LiveChainOptions {
   game: GameId;
   table: TableProfile;
-  calibration: { ballCentreToTable: Mat3; distortion?: RadialLens | null };
+  calibration: { ballCentreToTable: Mat3; imageToTable?: Mat3; distortion?: RadialLens | null };
   detector: FrameDetector;
   tracker?: TrackerParamsInput;
   events?: EventParamsInput;
@@ -40,7 +40,8 @@ export class LiveChain {
   constructor(private readonly o: LiveChainOptions) {
     if (o.table.game !== o.game) throw new RangeError(`the table profile is for ${o.table.game}, not ${o.game}`);
     this.tracker = createTracker(o.table, o.tracker ?? {});
-    this.segmenter = new StrokeSegmenter(o.table, { ...o.segmenter, ...(o.events ? { events: o.events } : {}) });
+    const homographies = { ballCentreToTable: o.calibration.ballCentreToTable, ...(o.calibration.imageToTable ? { imageToTable: o.calibration.imageToTable } : {}) };
+    this.segmenter = new StrokeSegmenter(o.table, { ...o.segmenter, calibration: homographies, ...(o.events ? { events: o.events } : {}) });
   }
 
   /** Start the tracker from a restored table (see Tracker.seed). */
@@ -56,7 +57,7 @@ export class LiveChain {
     if (!(tS > this.lastT)) return null;
     this.lastT = tS;
     const pixels = await this.o.detector.detect(frame);
-    const detections = mapDetections(pixels ?? [], this.o.calibration, this.o.game, frame.index);
+    const detections = mapDetections(pixels ?? [], this.o.calibration, this.o.game, frame.index, this.o.table.ballDiameter / 2);
     const tf = this.tracker.step({ i: frame.index, t: tS, detections, ...(pixels === null ? { view: false } : {}) });
     return { frame: tf, outputs: this.segmenter.push(tf) };
   }

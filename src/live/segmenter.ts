@@ -24,6 +24,7 @@
  */
 import type { BallPos, Stroke } from '../core/contracts/strokes.js';
 import type { TrackFrame } from '../core/contracts/tracks.js';
+import type { Mat3 } from '../core/mat3.js';
 import type { TableProfile } from '../core/table.js';
 import { bridgeDropouts, buildSeries, eventParams, motionSpans, Presence, tracksToStrokes, type EventParams, type EventParamsInput, type MotionSpan, type Series } from '../events/index.js';
 
@@ -44,6 +45,8 @@ export interface SegmenterOptions {
   vanishGraceMs?: number;
   /** Longest window without a call (a motion that never settles), s; then it is dropped and flagged. */
   maxWindowS?: number;
+  /** The camera's homographies, as a tracks header carries them (the event stage tells a ball sinking into a pocket from a jaw contact with them). */
+  calibration?: { ballCentreToTable: Mat3; imageToTable?: Mat3 };
 }
 
 /** Things the segmenter could not call and says so (they become review flags on the scoreboard). */
@@ -83,6 +86,7 @@ const onBed = (state: TrackFrame['balls'][number]['state']): boolean => state !=
 export class StrokeSegmenter {
   readonly params: EventParams;
   private readonly o: typeof DEFAULTS;
+  private readonly calibration: SegmenterOptions['calibration'];
   private frames: TrackFrame[] = [];
   private mode: 'tracking' | 'resync' = 'tracking';
   /** Motion that ended at or before this stream time has been judged already (hand moves: no stroke). */
@@ -96,7 +100,9 @@ export class StrokeSegmenter {
     opts: SegmenterOptions = {},
   ) {
     this.params = eventParams(opts.events ?? {});
-    this.o = { ...DEFAULTS, ...stripUndefined(opts) };
+    this.calibration = opts.calibration;
+    const { leadS, vanishGraceMs, maxWindowS } = opts;
+    this.o = { ...DEFAULTS, ...stripUndefined({ leadS, vanishGraceMs, maxWindowS }) };
     for (const [k, v] of Object.entries(this.o)) if (!(Number.isFinite(v) && v > 0)) throw new RangeError(`segmenter option ${k} must be a positive number, got ${v}`);
   }
 
@@ -150,7 +156,7 @@ export class StrokeSegmenter {
     const graceS = this.o.vanishGraceMs / 1000;
     if (fresh.some((s) => s.left && series.balls.get(s.ball)!.presence[s.k1] === Presence.Absent && tNow - series.t[s.k1]! < graceS)) return [];
 
-    const { log, notes } = tracksToStrokes({ format: 'cueref.tracks/1', game: this.table.game, frames: this.frames }, this.table, { params: this.params });
+    const { log, notes } = tracksToStrokes({ format: 'cueref.tracks/1', game: this.table.game, ...(this.calibration ? { calibration: this.calibration } : {}), frames: this.frames }, this.table, { params: this.params });
     const out: SegmenterOutput[] = [];
     if (!this.startSent && log.strokes.length > 0) {
       const balls = Array.isArray(log.start?.balls) ? log.start.balls : [];
@@ -278,5 +284,5 @@ function tableChanges(before: Map<string, { x: number; y: number }>, now: TrackF
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([k, v]) => v !== undefined && k !== 'events')) as Partial<T>;
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

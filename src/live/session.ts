@@ -87,7 +87,7 @@ export type LiveMessage =
 export interface LiveSessionOptions {
   game: GameId;
   table: TableProfile;
-  calibration: { ballCentreToTable: Mat3; distortion?: RadialLens | null };
+  calibration: { ballCentreToTable: Mat3; imageToTable?: Mat3; distortion?: RadialLens | null };
   detector: FrameDetector;
   open: OpenFeed;
   outDir: string;

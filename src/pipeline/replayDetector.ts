@@ -12,14 +12,19 @@ import { parseTracksText, type TracksDoc } from '../core/contracts/tracks.js';
 import { InputError } from '../core/errors.js';
 import type { GameId } from '../core/games.js';
 import { applyH, inv3, type Mat3 } from '../core/mat3.js';
-import { kindOfId, type PixelDetection } from '../tracking/index.js';
+import { defaultProfileFor } from '../core/table.js';
+import { imageBallRadius, kindOfId, type PixelDetection } from '../tracking/index.js';
 import { scalePx } from './analysisSize.js';
 import type { FrameDetector, VideoFrame } from './track.js';
 
 export interface ReplayDetectorOptions {
   /** Wait this long per frame (simulates a slow model, so a test can interrupt a run mid-way). */
   delayMs?: number;
-  /** Radius reported for every ball, px (the pipeline does not use it beyond a sanity check). */
+  /**
+   * Radius reported for every ball, px. Default: the ball's own image radius where it lies (from
+   * the header's table, else a snooker ball's), as a real detector would report it — the pipeline
+   * drops a white or colour much larger than a ball as not one.
+   */
   radiusPx?: number;
   /** Called with each frame index the detector is asked about (tests count calls). */
   onDetect?: (index: number) => void;
@@ -38,7 +43,7 @@ export function replayDetector(doc: TracksDoc, opts: ReplayDetectorOptions = {})
   const toImage = inv3(m);
   const srcW = doc.source?.width, srcH = doc.source?.height;
   const byIndex = new Map(doc.frames.map((f) => [f.i, f]));
-  const r = opts.radiusPx ?? 8;
+  const ballRadiusMm = ballDiameterOf(doc) / 2;
   const det = {
     calls: 0,
     async detect(f: VideoFrame): Promise<PixelDetection[]> {
@@ -51,7 +56,8 @@ export function replayDetector(doc: TracksDoc, opts: ReplayDetectorOptions = {})
         .filter((b) => SEEN_STATES.has(b.state))
         .map((b) => {
           let [u, v] = applyH(toImage, b.x, b.y);
-          if (srcW && srcH && (f.width !== srcW || f.height !== srcH)) [u, v] = [scalePx(u, f.width / srcW), scalePx(v, f.height / srcH)];
+          let r = opts.radiusPx ?? imageBallRadius(m, b.x, b.y, ballRadiusMm);
+          if (srcW && srcH && (f.width !== srcW || f.height !== srcH)) [u, v, r] = [scalePx(u, f.width / srcW), scalePx(v, f.height / srcH), opts.radiusPx ?? r * (f.width / srcW)];
           // Through a homography: pixels of the undistorted frame.
           return { u, v, r, class: classOfId(doc.game, b.id), conf: 0.95, ideal: true };
         })
@@ -59,6 +65,12 @@ export function replayDetector(doc: TracksDoc, opts: ReplayDetectorOptions = {})
     },
   };
   return det;
+}
+
+/** The header's table ball diameter when it has a valid one, else the game's standard ball. */
+function ballDiameterOf(doc: TracksDoc): number {
+  const d = (doc.table as { ballDiameter?: unknown } | undefined)?.ballDiameter;
+  return typeof d === 'number' && d > 0 ? d : defaultProfileFor(doc.game).ballDiameter;
 }
 
 export function loadReplayDetector(path: string, opts: ReplayDetectorOptions = {}): FrameDetector & { calls: number } {

@@ -75,7 +75,7 @@ export async function trackFrames(frames: AsyncIterable<VideoFrame> | Iterable<V
     for await (const f of frames as AsyncIterable<VideoFrame>) {
       const pixels = await o.detector.detect(f);
       const t = f.ptsMs / 1000;
-      const det = mapDetections(pixels ?? [], o.calibration, o.game, f.index);
+      const det = mapDetections(pixels ?? [], o.calibration, o.game, f.index, o.table.ballDiameter / 2);
       const tf = tracker.step({ i: f.index, t, detections: det, ...(pixels === null ? { view: false } : {}) });
       kept.push(tf);
       await write(trackFrameLine(tf));

@@ -263,7 +263,7 @@ export class VisionRun {
         line = { i: f.index, t, view: false };
         detections = emptyDetections();
       } else {
-        detections = mapDetections(pixels, this.o.calibration, this.o.game, f.index);
+        detections = mapDetections(pixels, this.o.calibration, this.o.game, f.index, this.o.table.ballDiameter / 2);
         this.lastDet = detections;
         this.gate.ran(small);
         line = { i: f.index, t, g: d.decision === 'reuse' ? 'refresh' : d.decision, d: rowsOf(detections) };

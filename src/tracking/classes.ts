@@ -35,6 +35,12 @@ export function kindOfId(game: GameId, id: string): string {
   }
 }
 
+/** A class that names one ball only (the white, a colour, pool's cue, eight and numbers, the striker). */
+export function isSingleBallClass(game: GameId, cls: string): boolean {
+  if (game === 'pool8' && /^\d+$/.test(cls)) return true;
+  return idsOfKind(game, cls).length === 1;
+}
+
 /** Every id a kind may take, in allocation order. */
 export function idsOfKind(game: GameId, kind: string): string[] {
   switch (game) {

@@ -13,8 +13,8 @@ import { InputError } from '../core/errors.js';
 import type { GameId } from '../core/games.js';
 import type { RadialLens } from '../core/lens.js';
 import { undistortPixel } from '../core/lens.js';
-import { applyH, type Mat3 } from '../core/mat3.js';
-import { DETECTION_CLASSES } from './classes.js';
+import { applyH, inv3, type Mat3 } from '../core/mat3.js';
+import { DETECTION_CLASSES, isSingleBallClass } from './classes.js';
 
 export interface TableDetections {
   readonly length: number;
@@ -87,19 +87,52 @@ export function makeDetections(rows: readonly unknown[], game: GameId, frame?: n
 export const emptyDetections = (): TableDetections => ({ length: 0, x: new Float64Array(0), y: new Float64Array(0), conf: new Float32Array(0), cls: [] });
 
 /**
- * Pixel detections → table mm through `ballCentreToTable` (image point of a ball's centre → the
- * point of the bed under it). The detector's radius is not needed here: the homography carries the
- * scale; it is checked only as a sanity bound.
+ * A blob this many times a ball's image radius (where it lies) is not one ball. Real balls on the
+ * Bucharest broadcast frames come out at 0.68–1.22× (the black smallest: its rim melts into the
+ * shadow); a referee's white glove on the bed read as `white` at 1.49–1.54×, an arm on the rail at
+ * 2.5×, a pack of reds read as one red at 1.46–1.82×.
  */
-export function mapDetections(pixels: readonly PixelDetection[], calibration: { ballCentreToTable: Mat3; distortion?: RadialLens | null }, game: GameId, frame?: number): TableDetections {
+export const MAX_BLOB_TO_BALL_RADIUS = 1.4;
+
+/**
+ * Pixel detections → table mm through `ballCentreToTable` (image point of a ball's centre → the
+ * point of the bed under it). The homography carries the scale, so the detector's radius is used
+ * only as a sanity bound: a detection of a one-ball class (the white, a colour, pool's cue, eight
+ * or a numbered ball, Novus's striker) much larger than a ball there is something else — a glove,
+ * a shirt cuff, an arm — and is dropped, or it would take that ball's identity (the tracker gives
+ * a one-ball class to its best-evidenced claimant). A large red, solid, stripe or pawn is kept:
+ * it is a pack seen as one blob, and still says that balls of that kind are there.
+ */
+export function mapDetections(pixels: readonly PixelDetection[], calibration: { ballCentreToTable: Mat3; distortion?: RadialLens | null }, game: GameId, frame?: number, ballRadiusMm?: number): TableDetections {
   const lens = calibration.distortion;
-  const rows: TableDetection[] = pixels.map((p, k) => {
+  const rows: TableDetection[] = [];
+  pixels.forEach((p, k) => {
     if (![p.u, p.v, p.r, p.conf].every(Number.isFinite) || p.r <= 0) {
       throw new InputError({ code: 'BAD_DETECTION', ...(frame !== undefined ? { frame } : {}), field: `detections[${k}]`, message: 'a pixel detection needs finite u, v, conf and a positive r' });
     }
     const [u, v] = lens && !p.ideal ? undistortPixel(lens, p.u, p.v) : [p.u, p.v];
     const [x, y] = applyH(calibration.ballCentreToTable, u, v);
-    return { x, y, class: p.class, conf: p.conf };
+    if (ballRadiusMm && isSingleBallClass(game, p.class) && p.r > MAX_BLOB_TO_BALL_RADIUS * imageBallRadius(calibration.ballCentreToTable, x, y, ballRadiusMm)) return;
+    rows.push({ x, y, class: p.class, conf: p.conf });
   });
   return makeDetections(rows, game, frame);
+}
+
+const inverses = new WeakMap<Mat3, Mat3>();
+
+/**
+ * A ball's radius in (undistorted) image pixels at table (x, y): the largest image distance of the
+ * bed points R away along the axes (a sphere's outline stays close to a circle where the bed is
+ * foreshortened, so the largest, not the mean).
+ */
+export function imageBallRadius(ballCentreToTable: Mat3, x: number, y: number, ballRadiusMm: number): number {
+  let toImage = inverses.get(ballCentreToTable);
+  if (!toImage) inverses.set(ballCentreToTable, (toImage = inv3(ballCentreToTable)));
+  const [cu, cv] = applyH(toImage, x, y);
+  let r = 0;
+  for (const [dx, dy] of [[ballRadiusMm, 0], [-ballRadiusMm, 0], [0, ballRadiusMm], [0, -ballRadiusMm]] as const) {
+    const [u, v] = applyH(toImage, x + dx, y + dy);
+    r = Math.max(r, Math.hypot(u - cu, v - cv));
+  }
+  return r;
 }

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { InputError } from '../../src/core/errors.js';
 import type { Mat3 } from '../../src/core/mat3.js';
 import { builtinProfile } from '../../src/core/table.js';
-import { assign, createTracker, idsOfKind, initState, kindOfClass, kindOfId, mahalanobis2, makeDetections, mapDetections, predict, trackerParams, update } from '../../src/tracking/index.js';
+import { assign, createTracker, idsOfKind, imageBallRadius, initState, kindOfClass, kindOfId, mahalanobis2, makeDetections, mapDetections, predict, trackerParams, update } from '../../src/tracking/index.js';
 
 const trace = (P: Float64Array) => P[0]! + P[5]! + P[10]! + P[15]!;
 
@@ -174,6 +174,20 @@ describe('detections', () => {
     // Without the lens the same camera pixel lands ~15 mm short, towards the middle.
     const raw = mapDetections([{ u: du, v: dv, r: 9, class: 'red', conf: 0.9 }], { ballCentreToTable: H }, 'snooker');
     expect(want[1]! - raw.y[0]!).toBeGreaterThan(12);
+  });
+  test('a one-ball class much larger than a ball there (a glove read as white) is dropped; a large red (a pack) is kept', () => {
+    // 2 mm per pixel: a snooker ball (R 26.25 mm) is 13.1 px in radius.
+    const H: Mat3 = [[2, 0, 0], [0, 2, 0], [0, 0, 1]];
+    expect(imageBallRadius(H, 500, 900, 26.25)).toBeCloseTo(13.125, 3);
+    const at = (r: number, cls: string) => ({ u: 250, v: 450, r, class: cls, conf: 0.7 });
+    const d = mapDetections([at(20, 'white'), at(17, 'white'), at(20, 'pink'), at(24, 'red'), at(9, 'black')], { ballCentreToTable: H }, 'snooker', 0, 26.25);
+    // 20 px is 1.52× the ball (the Bucharest glove): gone for white and pink; 17 px (1.30×) stays.
+    expect(d.cls).toEqual(['white', 'red', 'black']);
+    // Pool (R 28.6 mm, 14.3 px): numbered balls and the cue are one ball each; stripes come in packs.
+    const p = mapDetections([at(22, 'cue'), at(22, '11'), at(22, 'stripe'), at(19, 'cue')], { ballCentreToTable: H }, 'pool8', 0, 57.15 / 2);
+    expect(p.cls).toEqual(['stripe', 'cue']);
+    // Without a ball size the radius is not judged (a user's own detector with no calibrated table).
+    expect(mapDetections([at(40, 'white')], { ballCentreToTable: H }, 'snooker').length).toBe(1);
   });
   test('a projective homography divides by w', () => {
     const H: Mat3 = [[1, 0, 0], [0, 1, 0], [0.001, 0, 1]];

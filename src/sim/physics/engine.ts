@@ -12,7 +12,7 @@
  */
 import { accelOf, advance, isMoving, settle, type Accel, type BallState } from './ball.js';
 import { collideBalls, collideCushion } from './collide.js';
-import { depthPastMouth, type Segment, type TableGeom } from './geometry.js';
+import { depthPastMouth, type Segment, type TableGeom } from '../../core/tableGeometry.js';
 import type { PhysicsParams } from './params.js';
 import type { CushionSide, PocketId } from '../../core/games.js';
 

@@ -1,7 +1,8 @@
 /**
- * The table as the physics sees it: cushion segments between the pocket jaws, short jaw segments
- * leading into each pocket, and a drop line per pocket. Built from a cueref.table/1 profile, so
- * any bed size and pocket mouth works.
+ * The table's cushions as segments: cushions between the pocket jaws, short jaw segments leading
+ * into each pocket, and a drop line per pocket — what the simulator's physics bounces balls off and
+ * what the event stage reads jaw contacts against. Built from a cueref.table/1 profile, so any bed
+ * size and pocket mouth works.
  *
  * Model (2-D, top-down): the cushion nose is the bed outline. A corner pocket's mouth (the
  * profile's `mouth`, measured between the jaw noses) cuts the corner at 45°: the noses sit
@@ -9,8 +10,8 @@
  * pocket centre. From each nose a jaw runs back into the pocket, parallel to the pocket's axis;
  * a ball whose centre passes the mouth line by `dropDepthMm` falls.
  */
-import type { CushionSide, PocketId } from '../../core/games.js';
-import type { TableProfile } from '../../core/table.js';
+import type { CushionSide, PocketId } from './games.js';
+import type { TableProfile } from './table.js';
 
 export interface Segment {
   /** Stable id, e.g. `bottom`, `left1`, `jaw-BL-bottom`. */
