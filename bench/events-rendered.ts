@@ -39,7 +39,45 @@ const kind = (id?: string) => (id === undefined ? '' : /^red\d*$/.test(id) ? 're
 
 const cli = (args: string[]) => execFileSync(process.execPath, [join(ROOT, 'bin/cueref.js'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 26 }).toString();
 
-const tot = { contactStrokes: 0, firstOk: 0, truthPots: 0, potsOk: 0, phantom: 0, cushTp: 0, cushFp: 0, cushFn: 0, restErr: [] as number[], calls: 0, callsOk: 0, strokesTruth: 0, strokesGot: 0, runs: 0, failed: 0 };
+/**
+ * Identity checks of the tracks against the simulator's: for each ball the tracker named with a
+ * one-ball id (the white, a colour, pool's cue and eight), on every frame where it reports that
+ * ball seen, the nearest true ball within 2R. `wrong`: frames where that is another ball; a
+ * `switch`: a run of ≥ 3 such frames (the id followed another ball for a tenth of a second).
+ */
+function identityCheck(dir: string, game: string): { frames: number; wrong: number; switches: number } {
+  const truth = JSON.parse(readFileSync(join(dir, 'truth.tracks.json'), 'utf8')) as { frames: { i: number; balls: { id: string; x: number; y: number; state?: string }[] }[] };
+  const lines = readFileSync(join(dir, 'analyze', 'tracks.jsonl'), 'utf8').trim().split('\n').slice(1);
+  const byI = new Map(truth.frames.map((f) => [f.i, f]));
+  const R = game === 'pool8' ? 28.6 : 26.25;
+  const one = (id: string) => kind(id) === id && id !== 'red' && id !== 'solid' && id !== 'stripe';
+  let frames = 0, wrong = 0, switches = 0;
+  const run = new Map<string, number>();
+  for (const l of lines) {
+    const f = JSON.parse(l) as { i: number; balls: { id: string; x: number; y: number; state?: string }[] };
+    const tf = byI.get(f.i);
+    if (!tf) continue;
+    for (const b of f.balls) {
+      if (!one(b.id) || (b.state !== undefined && b.state !== 'rest' && b.state !== 'moving')) continue;
+      let best: { id: string; d: number } | undefined;
+      for (const t of tf.balls) {
+        if (t.state !== undefined && t.state !== 'rest' && t.state !== 'moving') continue;
+        const d = Math.hypot(t.x - b.x, t.y - b.y);
+        if (d <= 2 * R && (!best || d < best.d)) best = { id: t.id, d };
+      }
+      if (!best) continue;
+      frames++;
+      const bad = kind(best.id) !== kind(b.id);
+      if (bad) wrong++;
+      const n = bad ? (run.get(b.id) ?? 0) + 1 : 0;
+      if (n === 3) switches++;
+      run.set(b.id, n);
+    }
+  }
+  return { frames, wrong, switches };
+}
+
+const tot = { idFrames: 0, idWrong: 0, idSwitches: 0, contactStrokes: 0, firstOk: 0, truthPots: 0, potsOk: 0, phantom: 0, cushTp: 0, cushFp: 0, cushFn: 0, restErr: [] as number[], calls: 0, callsOk: 0, strokesTruth: 0, strokesGot: 0, runs: 0, failed: 0 };
 
 for (const name of scenarios) {
   const scen = join(ROOT, 'samples/scenarios', `${name}.json`);
@@ -113,6 +151,11 @@ for (const name of scenarios) {
           const key = (c?: Call) => (c ? `${c.fouls.map((f) => f.code).sort().join('+')}|${c.points}|${c.potted.map(kind).sort().join(',')}` : 'none');
           if (key(tc) === key(gc)) tot.callsOk++;
         });
+        const ids = identityCheck(dir, game);
+        tot.idFrames += ids.frames;
+        tot.idWrong += ids.wrong;
+        tot.idSwitches += ids.switches;
+        if (ids.wrong) line.push(`ids wrong on ${ids.wrong} of ${ids.frames} ball-frames, ${ids.switches} switches`);
         console.log(`${name} ${camera} ${fps}fps: ${truth.length} strokes (got ${got.length}); ${line.join('; ')}; calls ${truthCalls.map((c, k) => (JSON.stringify(c.fouls.map((f) => f.code)) === JSON.stringify(gotCalls[k]?.fouls.map((f) => f.code)) && c.points === gotCalls[k]?.points ? 'ok' : 'DIFF')).join(',')}; ${wallS.toFixed(1)} s`);
       } catch (e) {
         tot.failed++;
@@ -131,4 +174,5 @@ console.log(`pots with the right pocket ${pct(tot.potsOk, tot.truthPots)} of ${t
 console.log(`cushion F1 ${(100 * f1).toFixed(1)} % (tp ${tot.cushTp}, fp ${tot.cushFp}, fn ${tot.cushFn}; goal ≥ 95 %)`);
 console.log(`rest error (overhead) median ${rest.length ? rest[Math.floor(rest.length / 2)]!.toFixed(1) : '-'} mm, within 3 mm ${pct(rest.filter((e) => e <= 3).length, rest.length)} of ${rest.length}`);
 console.log(`calls equal to the truth (fouls + points) ${pct(tot.callsOk, tot.calls)} of ${tot.calls}`);
+console.log(`identities (white, colours, cue, eight): another ball on ${pct(tot.idWrong, tot.idFrames)} of ${tot.idFrames} ball-frames, ${tot.idSwitches} switches (goal: none)`);
 
