@@ -16,6 +16,7 @@ import { cloneFrame, line, polyline } from '../calibration/draw.js';
 import { applyH } from '../core/mat3.js';
 import { GAMES, type GameId } from '../core/games.js';
 import { defaultProfileFor, loadTableProfile, type TableProfile } from '../core/table.js';
+import { notOneBall } from '../tracking/index.js';
 import { BallDetector } from '../detection/detector.js';
 import { toRows, type DetectionRow } from '../detection/detections.js';
 import { loadSidecar } from '../detection/model.js';
@@ -45,7 +46,11 @@ export interface ImageDetections {
   warning?: string;
 }
 
-/** Map detections to the bed through the calibration; keep those on it, with their table mm. */
+/**
+ * Map detections to the bed through the calibration; keep those on it, with their table mm. A
+ * white or colour far larger than a ball there (a glove, a cuff, an arm) is not a ball on the
+ * table either (counted with `off`).
+ */
 export function onTable(rows: DetectionRow[], cal: Calibration): { on: (DetectionRow & { x: number; y: number })[]; off: number } {
   const on: (DetectionRow & { x: number; y: number })[] = [];
   let off = 0;
@@ -54,6 +59,7 @@ export function onTable(rows: DetectionRow[], cal: Calibration): { on: (Detectio
     const [u, v] = cal.distortion ? undistortPoint(cal.distortion, d.u, d.v) : [d.u, d.v];
     const [x, y] = applyH(cal.ballCentreToTable, u, v);
     if (x < -BED_MARGIN_MM || y < -BED_MARGIN_MM || x > W + BED_MARGIN_MM || y > L + BED_MARGIN_MM) off++;
+    else if (notOneBall(cal.game, d.class, d.r, cal.ballCentreToTable, x, y, cal.table.ballDiameter / 2)) off++;
     else on.push({ ...d, x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 });
   }
   return { on, off };

@@ -112,10 +112,15 @@ export function mapDetections(pixels: readonly PixelDetection[], calibration: { 
     }
     const [u, v] = lens && !p.ideal ? undistortPixel(lens, p.u, p.v) : [p.u, p.v];
     const [x, y] = applyH(calibration.ballCentreToTable, u, v);
-    if (ballRadiusMm && isSingleBallClass(game, p.class) && p.r > MAX_BLOB_TO_BALL_RADIUS * imageBallRadius(calibration.ballCentreToTable, x, y, ballRadiusMm)) return;
+    if (ballRadiusMm && notOneBall(game, p.class, p.r, calibration.ballCentreToTable, x, y, ballRadiusMm)) return;
     rows.push({ x, y, class: p.class, conf: p.conf });
   });
   return makeDetections(rows, game, frame);
+}
+
+/** A detection of a one-ball class far larger than a ball at its place on the bed (see mapDetections). */
+export function notOneBall(game: GameId, cls: string, radiusPx: number, ballCentreToTable: Mat3, x: number, y: number, ballRadiusMm: number): boolean {
+  return isSingleBallClass(game, cls) && radiusPx > MAX_BLOB_TO_BALL_RADIUS * imageBallRadius(ballCentreToTable, x, y, ballRadiusMm);
 }
 
 const inverses = new WeakMap<Mat3, Mat3>();

@@ -189,6 +189,15 @@ describe('detections', () => {
     // Without a ball size the radius is not judged (a user's own detector with no calibrated table).
     expect(mapDetections([at(40, 'white')], { ballCentreToTable: H }, 'snooker').length).toBe(1);
   });
+  test('`cueref detect` reports the same: a glove-sized white is not a ball on the table', async () => {
+    const { onTable } = await import('../../src/cli/detect.js');
+    const table = builtinProfile('snooker');
+    const cal = { game: 'snooker', table, ballCentreToTable: [[2, 0, 0], [0, 2, 0], [0, 0, 1]], imageToTable: [[2, 0, 0], [0, 2, 0], [0, 0, 1]] } as unknown as Parameters<typeof onTable>[1];
+    const row = (r: number, cls: string, u = 250) => ({ u, v: 450, r, class: cls, conf: 0.7 });
+    const { on, off } = onTable([row(20, 'white'), row(13, 'white', 300), row(24, 'red'), row(13, 'pink', 5000)], cal);
+    expect(on.map((d) => `${d.class}@${d.x}`)).toEqual(['white@600', 'red@500']);
+    expect(off).toBe(2);
+  });
   test('a projective homography divides by w', () => {
     const H: Mat3 = [[1, 0, 0], [0, 1, 0], [0.001, 0, 1]];
     const d = mapDetections([{ u: 1000, v: 500, r: 9, class: 'red', conf: 0.9 }], { ballCentreToTable: H }, 'snooker');
