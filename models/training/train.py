@@ -42,6 +42,22 @@ CLOTH_TARGET = (18.0, 139.0, 30.0)  # median centre colour of the rendered snook
 CLOTH_GAIN_RANGE = (0.25, 4.0)
 
 
+def cloth_stats(images, labels, classes_of_games):
+    """
+    The cloth-normalisation section of the sidecar for a model trained WITHOUT normalisation that
+    applies it at inference only to frames whose cloth lies outside the training cloths (the shipped
+    model: normalising every frame helped the Bern overhead clip and broke the broadcast footage).
+    Over the training frames of the given games: the median of the centre-region medians is the
+    target; a frame is normalised when a channel is above the 99th percentile, or green below the
+    1st (a cloth darker in red or blue is still a green cloth).
+    """
+    x0, y0, x1, y1 = CLOTH_REGION
+    meds = np.array([np.median(im[y0:y1:2, x0:x1:2].reshape(-1, 3), axis=0) for im, lab in zip(images, labels)
+                     if any(b['class'] in classes_of_games for b in lab)])
+    p1, p99 = np.percentile(meds, 1, axis=0), np.percentile(meds, 99, axis=0)
+    return {'target': [int(v) for v in np.median(meds, axis=0)], 'min': [0, int(p1[1]), 0], 'max': [int(v) for v in p99]}
+
+
 def cloth_gains(img_u8):
     x0, y0, x1, y1 = CLOTH_REGION
     med = np.median(img_u8[y0:y1:2, x0:x1:2].reshape(-1, 3), axis=0).astype(np.float32)
@@ -240,6 +256,7 @@ def main():
     ap.add_argument('--width', type=int, default=24)
     ap.add_argument('--arch', choices=['plain', 'unet'], default='plain')
     ap.add_argument('--cloth-norm', action='store_true', help='normalise each frame by its cloth colour (see CLOTH_TARGET)')
+    ap.add_argument('--cloth-norm-outside', help='train without normalisation; at inference normalise only frames of these games (comma-separated) whose cloth is outside the training cloths (see cloth_stats)')
     ap.add_argument('--eval-every', type=int, default=0, help='evaluate on --val every N steps (0: only at the end)')
     args = ap.parse_args()
 
@@ -288,6 +305,11 @@ def main():
         metrics['renderedHeldOut']['scale'] = vmeta.get('scale')
         print('held-out:', json.dumps(metrics['renderedHeldOut']), flush=True)
 
+    def outside_norm(games):
+        st = cloth_stats(images, labels, {c for g in games for c in meta['games'][g]})
+        return {'region': list(CLOTH_REGION), 'target': st['target'], 'gainRange': list(CLOTH_GAIN_RANGE),
+                'onlyOutside': {'games': games, 'min': st['min'], 'max': st['max'], 'marginLevels': 10}}
+
     model.eval()
     h, w = meta['height'], meta['width']
     dummy = torch.zeros(1, 3, h, w)
@@ -297,7 +319,8 @@ def main():
     sidecar = {
         'format': 'cueref.model/1', 'name': os.path.basename(args.out), 'classes': classes, 'games': meta['games'],
         'input': {'width': w, 'height': h, 'mean': mean.tolist(), 'std': std.tolist(),
-                  **({'clothNormalise': {'region': list(CLOTH_REGION), 'target': list(CLOTH_TARGET), 'gainRange': list(CLOTH_GAIN_RANGE)}} if args.cloth_norm else {})},
+                  **({'clothNormalise': {'region': list(CLOTH_REGION), 'target': list(CLOTH_TARGET), 'gainRange': list(CLOTH_GAIN_RANGE)}} if args.cloth_norm else {}),
+                  **({'clothNormalise': outside_norm(args.cloth_norm_outside.split(','))} if args.cloth_norm_outside and not args.cloth_norm else {})},
         'stride': STRIDE, 'outputs': {'heatmap': 'hm', 'offset': 'off', 'radius': 'rad'},
         'training': {'data': meta.get('version'), 'dataSeed': meta.get('seed'), 'frames': int(len(images)), 'steps': args.steps,
                      'batch': args.batch, 'crop': args.crop, 'lr': args.lr, 'seed': args.seed, 'width': args.width, 'arch': args.arch,

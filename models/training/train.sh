@@ -21,4 +21,4 @@ render val 160 99
 # One thread: on 2 cores two torch threads lose most of their time to each other and to anything
 # else running (measured 0.15 s/step with one thread against 0.5+ s/step with two under load).
 "$PY" models/training/train.py --data "$DATA/train1,$DATA/train3,$DATA/train5" --val "$DATA/val" --out "$OUT" \
-  --steps "$STEPS" --seed "$SEED" --arch unet --width 32 --cloth-norm --threads 1 --eval-every 3000
+  --steps "$STEPS" --seed "$SEED" --arch unet --width 32 --cloth-norm-outside snooker --threads 1 --eval-every 3000
