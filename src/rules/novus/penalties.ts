@@ -4,7 +4,7 @@
  * pre-stroke position, stacked pawns beside the pawn they lay on. Pure: positions in, positions out.
  */
 import type { PointMm } from '../../core/table.js';
-import { nearestFree, nearestFreeOnLine, type Disc, type NovusBoard, type Player } from './geometry.js';
+import { nearestFree, nearestFreeOnLine, PLACEMENT_GAP_MM, type Disc, type NovusBoard, type Player } from './geometry.js';
 
 export const PENALTY_FOUL_CODES = [
   'STRIKER_POCKETED', // N-P1
@@ -95,7 +95,7 @@ export function placePenaltyPawns(b: NovusBoard, pieces: Readonly<Record<string,
   // Several pawns at once (spec §9.3): symmetric about the middle line, touching one another
   // (odd count: one on the line; even: straddling it), right side first, when all those places are free.
   if (ids.length > 1) {
-    const d = 2 * r + 0.5; // a hair apart, so that they do not overlap by rounding
+    const d = 2 * r + PLACEMENT_GAP_MM; // a hair apart, so that they do not overlap by rounding
     const offsets = ids.map((_, k) => {
       const step = ids.length % 2 === 1 ? Math.ceil(k / 2) : Math.floor(k / 2) + 0.5;
       const side = ids.length % 2 === 1 ? (k % 2 === 1 ? right : -right) : k % 2 === 0 ? right : -right;
@@ -103,7 +103,7 @@ export function placePenaltyPawns(b: NovusBoard, pieces: Readonly<Record<string,
     });
     const spots = offsets.map((o) => ({ x: b.centre.x + o, y }));
     const blockers = discs(pieces, r);
-    const fits = spots.every((q) => q.x - r >= b.cornerClearanceMm && q.x + r <= b.sizeMm - b.cornerClearanceMm && blockers.every((o) => Math.hypot(q.x - o.x, q.y - o.y) >= r + o.r - 1e-9));
+    const fits = spots.every((q) => q.x - r >= b.cornerClearanceMm && q.x + r <= b.sizeMm - b.cornerClearanceMm && blockers.every((o) => Math.hypot(q.x - o.x, q.y - o.y) >= r + o.r + PLACEMENT_GAP_MM - 1e-9));
     if (fits) return ids.map((ball, k) => ({ ball, ...spots[k]!, spot: 'penalty' as const }));
   }
   let prefer: 1 | -1 = right;

@@ -135,6 +135,12 @@ describe('penalty pawn placement (spec §9.3)', () => {
     expect(three).toEqual([0, -32.5, 32.5]);
   });
 
+  test('a piece 32.25 mm from a symmetric spot (touching but for the placement gap) sends the pawns one by one', () => {
+    // fast-check found it: the symmetric check allowed touching, the one-by-one placement a 0.5 mm gap.
+    const placed = placePenaltyPawns(B, { b1: { x: 419, y: 984 } }, 0, ['a1', 'a2', 'a3', 'a4']);
+    for (const p of placed) expect(Math.abs(p.x - 419)).toBeGreaterThanOrEqual(2 * B.pawnRadiusMm + 0.5 - 1e-6);
+  });
+
   test('property: placed pawns never overlap any piece and touch the far edge', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 70, max: 930 }), { maxLength: 12 }), fc.integer({ min: 1, max: 4 }), (xs, n) => {
