@@ -64,8 +64,15 @@ async function runSession(game: GameId, open: OpenFeed, detector: FrameDetector,
   ws.on('message', (data) => {
     const m = JSON.parse(String(data)) as LiveMessage;
     if (m.type !== 'call') return;
+    // A call made because the file ended (restT = confirmT: the segmenter's finish) is not a call
+    // after rest: left out of the latency figures, shown with the calls.
+    if (m.timing.confirmT === m.timing.restT) {
+      calls.push(`${m.call.summary} (at the end of the file)`);
+      return;
+    }
     // Same process, same clock (performance.now) as the session's systemClock.
     latenciesMs.push(performance.now() - m.timing.restFrameWallMs);
+    if (process.env.BENCH_TIMING) console.log(`  restT ${m.timing.restT.toFixed(3)} confirmT ${m.timing.confirmT.toFixed(3)}`);
     calls.push(`${m.call.summary}${m.call.fouls.length ? ` [${m.call.fouls.map((f) => f.code).join(',')}]` : ''}`);
   });
   await new Promise((r) => ws.once('open', r));

@@ -179,6 +179,31 @@ export class StrokeSegmenter {
   }
 
   /**
+   * The source ended (a file played with `--realtime`): what is still in the window is called as
+   * the offline stage calls the end of a recording — a stroke whose balls were still rolling when
+   * the file ended, or that had not yet rested `atRestMs`, is not lost. Nothing after it.
+   */
+  finish(): SegmenterOutput[] {
+    const last = this.frames.at(-1);
+    if (this.mode === 'resync' || !last || this.frames.length < 2) return [];
+    const { series, spans } = this.motion();
+    const fresh = spans.filter((s) => series.t[s.k1]! > this.doneUntilT || (s.kRest < 0 && !s.left));
+    if (fresh.length === 0) return [];
+    const { log, notes } = tracksToStrokes({ format: 'cueref.tracks/1', game: this.table.game, ...(this.calibration ? { calibration: this.calibration } : {}), frames: this.frames }, this.table, { params: this.params });
+    const out: SegmenterOutput[] = [];
+    if (!this.startSent && log.strokes.length > 0) {
+      out.push({ type: 'start', balls: Array.isArray(log.start?.balls) ? log.start.balls : [] });
+      this.startSent = true;
+    }
+    const rolling = fresh.some((s) => s.kRest < 0 && !s.left);
+    const ended = rolling ? [...notes, 'the source ended before every ball came to rest: called on what was seen'] : notes;
+    for (const stroke of log.strokes) out.push({ type: 'stroke', stroke, restT: last.t, confirmT: last.t, notes: ended });
+    this.doneUntilT = last.t;
+    this.frames = [];
+    return out;
+  }
+
+  /**
    * The camera was lost. A stroke in progress is dropped and flagged (never called on half its
    * frames); the window is emptied and the next frames resync (see the module comment).
    */

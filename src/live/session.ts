@@ -285,6 +285,8 @@ export class LiveSession {
         }
         if (this.stop.signal.aborted) break;
         if (finished) {
+          // A file ends; a camera does not: the stroke still in the window is called now.
+          for (const out of this.chain.segmenter.finish()) this.onOutput(out);
           this.setStatus('ended', 'the source ended');
           return;
         }

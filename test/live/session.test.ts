@@ -91,6 +91,20 @@ describe('live session on a scripted frame', () => {
     expect(messages.filter((m) => m.type === 'status').map((m) => (m.type === 'status' ? m.status : ''))).toEqual(['connecting', 'live', 'ended']);
   });
 
+  test('a file that ends 0.3 s after the last ball stops (before "at rest" is confirmed) still gets its last call', async () => {
+    const end = frame.restTimes.at(-1)! + 0.3;
+    const { s, messages } = session([{ fromS: 0, toS: end, end: 'end' }]);
+    await s.start();
+    await s.close();
+    expect(brief(messages).map((c) => c[1])).toEqual(['white→red; potted red TR', 'white hit nothing', 'white→red', 'white hit nothing']);
+    expect(calls(messages).at(-1)!.timing.confirmT).toBeCloseTo(Math.floor(end * FPS) / FPS, 6);
+    // A camera stream that drops at the same moment is not a file: that stroke is flagged, not called.
+    const cut = session([{ fromS: 0, toS: end, end: 'error' }]);
+    await cut.s.start();
+    await cut.s.close();
+    expect(calls(cut.messages)).toHaveLength(3);
+  });
+
   test('the stream drops mid-stroke and comes back while the ball still rolls: camera lost pushed, no phantom call, the stroke flagged, later strokes called', async () => {
     // Stroke B is struck at 7 s and rolls until 10.4 s; the camera is away from 8.0 to 9.0 s.
     const { s, messages, opened } = session([
