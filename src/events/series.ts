@@ -28,25 +28,43 @@ export interface Series {
 }
 
 export function buildSeries(frames: readonly TrackFrame[]): Series {
-  const n = frames.length;
-  const t = new Float64Array(n);
-  const frameIndex = new Int32Array(n);
-  const view = new Uint8Array(n);
-  const balls = new Map<string, BallSeries>();
-  const get = (id: string) => {
-    let s = balls.get(id);
-    if (!s) {
-      s = { id, presence: new Uint8Array(n), x: new Float64Array(n).fill(NaN), y: new Float64Array(n).fill(NaN) };
-      balls.set(id, s);
-    }
-    return s;
-  };
-  frames.forEach((f, k) => {
-    t[k] = f.t;
-    frameIndex[k] = f.i;
-    view[k] = f.view === false ? 0 : 1;
+  const b = new SeriesBuilder(frames.length);
+  for (const f of frames) b.add(f);
+  return b.build();
+}
+
+/**
+ * The series built a frame at a time, so that a long recording's tracks can be read from disk
+ * without holding every frame's objects (an hour of tracks.jsonl parsed whole is ~300 MB of heap;
+ * its series ~40 MB). Arrays grow by doubling; `build` trims them.
+ */
+export class SeriesBuilder {
+  private n = 0;
+  private cap: number;
+  private t: Float64Array;
+  private frameIndex: Int32Array;
+  private view: Uint8Array;
+  private readonly balls = new Map<string, BallSeries>();
+
+  constructor(capacity = 1024) {
+    this.cap = Math.max(16, capacity);
+    this.t = new Float64Array(this.cap);
+    this.frameIndex = new Int32Array(this.cap);
+    this.view = new Uint8Array(this.cap);
+  }
+
+  get length(): number {
+    return this.n;
+  }
+
+  add(f: TrackFrame): void {
+    if (this.n === this.cap) this.grow();
+    const k = this.n++;
+    this.t[k] = f.t;
+    this.frameIndex[k] = f.i;
+    this.view[k] = f.view === false ? 0 : 1;
     for (const b of f.balls) {
-      const s = get(b.id);
+      const s = this.ball(b.id);
       s.x[k] = b.x;
       s.y[k] = b.y;
       switch (b.state) {
@@ -64,10 +82,54 @@ export function buildSeries(frames: readonly TrackFrame[]): Series {
           s.presence[k] = Presence.Seen;
       }
     }
-  });
-  // A ball missing from a frame while the table is out of view is simply unknown (Hidden).
-  for (const s of balls.values()) for (let k = 0; k < n; k++) if (!view[k] && s.presence[k] === Presence.Absent) s.presence[k] = Presence.Hidden;
-  return { t, frameIndex, view, balls };
+  }
+
+  build(): Series {
+    const n = this.n;
+    const t = this.t.slice(0, n), frameIndex = this.frameIndex.slice(0, n), view = this.view.slice(0, n);
+    const balls = new Map<string, BallSeries>();
+    for (const [id, s] of this.balls) {
+      const out: BallSeries = { id, presence: s.presence.slice(0, n), x: s.x.slice(0, n), y: s.y.slice(0, n) };
+      // A ball missing from a frame while the table is out of view is simply unknown (Hidden).
+      for (let k = 0; k < n; k++) if (!view[k] && out.presence[k] === Presence.Absent) out.presence[k] = Presence.Hidden;
+      balls.set(id, out);
+    }
+    return { t, frameIndex, view, balls };
+  }
+
+  private ball(id: string): BallSeries {
+    let s = this.balls.get(id);
+    if (!s) {
+      s = { id, presence: new Uint8Array(this.cap), x: new Float64Array(this.cap).fill(NaN), y: new Float64Array(this.cap).fill(NaN) };
+      this.balls.set(id, s);
+    }
+    return s;
+  }
+
+  private grow(): void {
+    const cap = this.cap * 2;
+    const f64 = (a: Float64Array, fill?: number) => {
+      const b = new Float64Array(cap);
+      if (fill !== undefined) b.fill(fill, a.length);
+      b.set(a);
+      return b;
+    };
+    this.t = f64(this.t);
+    const fi = new Int32Array(cap);
+    fi.set(this.frameIndex);
+    this.frameIndex = fi;
+    const v = new Uint8Array(cap);
+    v.set(this.view);
+    this.view = v;
+    for (const s of this.balls.values()) {
+      const p = new Uint8Array(cap);
+      p.set(s.presence);
+      s.presence = p;
+      s.x = f64(s.x, NaN);
+      s.y = f64(s.y, NaN);
+    }
+    this.cap = cap;
+  }
 }
 
 export function seriesFromDoc(doc: TracksDoc): Series {

@@ -7,7 +7,7 @@
  * to stop it, was placed — `place {ball, x, y}` on the next stroke, before its strike.
  */
 import type { StrokeEvent, StrokeLog, Stroke } from '../core/contracts/strokes.js';
-import type { TracksDoc } from '../core/contracts/tracks.js';
+import type { TracksDoc, TracksHeader } from '../core/contracts/tracks.js';
 import type { TableProfile } from '../core/table.js';
 import { analyseStroke, cueBallOf, HAND_STOP_MM_PER_S, radiusOfBall, type StrokeWindow } from './detect.js';
 import { sinkDirectionOf } from './sinking.js';
@@ -188,11 +188,18 @@ export interface StrokesResult {
 
 /** The whole stage: a tracks document in, a stroke log out. */
 export function tracksToStrokes(doc: TracksDoc, table: TableProfile, opts: TracksToStrokesOptions = {}): StrokesResult {
+  return seriesToStrokes(doc, buildSeries(doc.frames), table, opts);
+}
+
+/**
+ * The same from a series already built (`SeriesBuilder`: a long recording read from disk a frame
+ * at a time) and the tracks header. The series is changed in place (dropouts bridged).
+ */
+export function seriesToStrokes(header: Pick<TracksHeader, 'game' | 'calibration'>, series: Series, table: TableProfile, opts: TracksToStrokesOptions = {}): StrokesResult {
   const p = eventParams(opts.params ?? {});
   const notes: string[] = [];
-  if (table.game !== doc.game) notes.push(`the table profile is for ${table.game} but the tracks are ${doc.game}`);
-  const series = buildSeries(doc.frames);
-  const sink = sinkDirectionOf(doc.calibration);
+  if (table.game !== header.game) notes.push(`the table profile is for ${table.game} but the tracks are ${header.game}`);
+  const sink = sinkDirectionOf(header.calibration);
   const n = series.t.length;
   bridgeDropouts(series, 2 * p.moveThresholdMm);
   const spansByBall = [...series.balls.values()].map((s) => motionSpans(s, series.t, p));
@@ -336,7 +343,7 @@ export function tracksToStrokes(doc: TracksDoc, table: TableProfile, opts: Track
     if (st.before) separateOverlaps(st.before, radiusOf);
     if (st.rest) separateOverlaps(st.rest, radiusOf);
   }
-  const log: StrokeLog = { format: 'cueref.strokes/1', game: doc.game, start: { balls: startBalls }, strokes };
+  const log: StrokeLog = { format: 'cueref.strokes/1', game: header.game, start: { balls: startBalls }, strokes };
   return { log, notes };
 }
 

@@ -35,15 +35,16 @@ import type { StrokeLog } from '../core/contracts/strokes.js';
 import { InputError } from '../core/errors.js';
 import type { GameId } from '../core/games.js';
 import { defaultProfileFor, type TableProfile } from '../core/table.js';
-import { tracksToStrokes } from '../events/index.js';
+import { SeriesBuilder, seriesToStrokes } from '../events/index.js';
+import type { TrackFrame } from '../core/contracts/tracks.js';
 import { renderReport } from '../report/html.js';
 import { openSource, type Frame, type FrameSource, type SourceInfo, type SourceOptions } from '../video/index.js';
 import { probeTimeBaseHz } from '../video/timeBase.js';
 import { ANALYSIS_MAX_SIZE, analysisSize, scaleCalibration } from './analysisSize.js';
-import { writeFlaggedClips, strokeReplays } from './clips.js';
+import { replayFrameFilter, strokeReplays, writeFlaggedClips } from './clips.js';
 import { DEFAULT_MOTION_GATE, type MotionGateParams } from './motionGate.js';
 import { refereeVisionLog } from './reconcile.js';
-import { readTracksJsonl } from './runlog.js';
+import { scanTracksJsonl } from './runlog.js';
 import { checkResumable, prepareOutDir, readManifest, runPaths, writeManifest, RUN_FORMAT, type RunManifest } from './runDir.js';
 import { loadModelDetector, type FrameDetector } from './track.js';
 import { VisionRun, type ResumePoint, type VisionStats } from './vision.js';
@@ -329,15 +330,22 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
 
     // --- the end stages, always over the whole of tracks.jsonl ---------------------------------
     o.onStage?.('events');
-    const tracked = await readTracksJsonl(paths.tracks);
-    lastPtsMs = Math.max(lastPtsMs, (tracked.frames.at(-1)?.t ?? 0) * 1000);
-    if (!tracked.frames.some((f) => f.balls.length > 0)) {
+    // Read as a series, a frame at a time: an hour's frames as objects would be ~300 MB of heap.
+    const series = new SeriesBuilder(run.stats.frames + 16);
+    let lastT = 0, anyBall = false;
+    const tracked = await scanTracksJsonl(paths.tracks, (f) => {
+      series.add(f);
+      lastT = f.t;
+      anyBall ||= f.balls.length > 0;
+    });
+    lastPtsMs = Math.max(lastPtsMs, lastT * 1000);
+    if (!anyBall) {
       throw new InputError({
         code: 'NO_BALLS',
-        message: `no ball was detected in the ${tracked.frames.length} frame(s) of '${video}' analysed (${run.stats.outOfView} out of view): check that the video shows the ${o.game} table with balls on it, and the detector model (--model)`,
+        message: `no ball was detected in the ${tracked.frames} frame(s) of '${video}' analysed (${run.stats.outOfView} out of view): check that the video shows the ${o.game} table with balls on it, and the detector model (--model)`,
       });
     }
-    const ev = tracksToStrokes({ ...tracked.header, frames: tracked.frames }, table);
+    const ev = seriesToStrokes(tracked.header, series.build(), table);
     ev.log.table = table;
     writeFileSync(paths.strokes, JSON.stringify(ev.log, null, 1) + '\n');
     o.onStage?.('referee');
@@ -384,6 +392,12 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
     } else if (interrupted) notes.push('interrupted: clips of flagged strokes are written when the run completes (--resume)');
 
     o.onStage?.('report');
+    // The report's top-down replays: a second pass keeps only the frames they show.
+    const shown: TrackFrame[] = [];
+    const keep = replayFrameFilter(log);
+    await scanTracksJsonl(paths.tracks, (f) => {
+      if (keep(f)) shown.push(f);
+    });
     const videoMs = info.durationMs ?? lastPtsMs + (info.fps ? 1000 / info.fps : 0);
     const calText =
       calibrationSource.kind === 'given' ? 'given' : calibrationSource.kind === 'resumed' ? 'kept from the resumed run' : `solved from ${calibrationSource.tried} frame(s)`;
@@ -404,7 +418,7 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
         notes,
         table,
         clips: Object.fromEntries(clips.map((c) => [c.stroke, `clips/${basename(c.path)}`])),
-        replays: strokeReplays(log, tracked.frames),
+        replays: strokeReplays(log, shown),
       }),
     );
     manifest.state = interrupted ? 'interrupted' : 'complete';

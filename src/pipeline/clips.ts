@@ -129,15 +129,44 @@ export async function writeFlaggedClips(i: ClipsInput): Promise<{ clips: { strok
  * Top-down replay data of every stroke: its paths, and the tracked positions from just before the
  * strike to the last movement, thinned to REPLAY_FPS.
  */
+/** The stretch of the recording a stroke's top-down replay shows, s: from 0.3 s before it starts to 0.5 s after its last event. */
+export function replayWindow(log: StrokeLog, k: number): { from: number; to: number } | undefined {
+  const { t0, t1 } = strokeSpan(log, k);
+  return Number.isFinite(t0) ? { from: t0 - 0.3, to: t1 + 0.5 } : undefined;
+}
+
+/**
+ * A filter to read tracks.jsonl through, keeping only the frames `strokeReplays` will use (inside
+ * a stroke's `replayWindow`, thinned to REPLAY_FPS per window exactly as it thins them): an hour's
+ * report then holds ~30 000 frames instead of ~100 000. Frames must come in time order.
+ */
+export function replayFrameFilter(log: StrokeLog): (f: TrackFrame) => boolean {
+  const ws = log.strokes.flatMap((_, k) => replayWindow(log, k) ?? []).map((w) => ({ ...w, nextT: -Infinity })).sort((a, b) => a.from - b.from);
+  let wi = 0;
+  return (f) => {
+    while (wi < ws.length && ws[wi]!.to < f.t) wi++;
+    if (f.view === false) return false;
+    let keep = false;
+    for (let j = wi; j < ws.length && ws[j]!.from <= f.t; j++) {
+      const w = ws[j]!;
+      if (f.t > w.to || f.t + 1e-9 < w.nextT) continue;
+      w.nextT = f.t + 1 / REPLAY_FPS;
+      keep = true;
+    }
+    return keep;
+  };
+}
+
+/** `frames` needs only those inside a `replayWindow` (in time order; `replayFrameFilter` picks them). */
 export function strokeReplays(log: StrokeLog, frames: readonly TrackFrame[]): Record<number, { paths: TopDownPath[]; replay: ReplayFrame[] }> {
   const out: Record<number, { paths: TopDownPath[]; replay: ReplayFrame[] }> = {};
   let k0 = 0;
   log.strokes.forEach((s, k) => {
-    const { t0, t1 } = strokeSpan(log, k);
+    const w = replayWindow(log, k);
     const paths = Object.entries(s.paths ?? {}).map(([id, p]) => ({ id, points: p.map(([, x, y]) => [x, y] as const) }));
     const replay: ReplayFrame[] = [];
-    if (Number.isFinite(t0)) {
-      const from = t0 - 0.3, to = t1 + 0.5;
+    if (w) {
+      const { from, to } = w;
       while (k0 < frames.length && frames[k0]!.t < from) k0++;
       let nextT = -Infinity;
       for (let j = k0; j < frames.length && frames[j]!.t <= to; j++) {

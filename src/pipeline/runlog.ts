@@ -74,12 +74,14 @@ export class LineAppender {
 
 /**
  * DIR/tracks.jsonl read back line by line (an hour of frames is hundreds of MB of text: never one
- * string). Validates like `parseTracksText`; used by the events stage at the end of a run.
+ * string), each frame validated like `parseTracksText` and handed to `onFrame` (which keeps what it
+ * needs: never all of an hour's frame objects, ~300 MB of heap). Returns the header and the count.
  */
-export async function readTracksJsonl(path: string): Promise<{ header: TracksHeader; frames: TrackFrame[] }> {
+export async function scanTracksJsonl(path: string, onFrame: (f: TrackFrame) => void): Promise<{ header: TracksHeader; frames: number }> {
   const rl = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
   let header: TracksHeader | undefined;
-  const frames: TrackFrame[] = [];
+  let prev: TrackFrame | undefined;
+  let frames = 0;
   let n = 0;
   for await (const l of rl) {
     n++;
@@ -94,10 +96,19 @@ export async function readTracksJsonl(path: string): Promise<{ header: TracksHea
       header = parseTracksHeader(obj);
       continue;
     }
-    const f = parseTrackFrame(obj, { index: frames.length, line: n });
-    checkFrameOrder(frames[frames.length - 1], f, frames.length);
-    frames.push(f);
+    const f = parseTrackFrame(obj, { index: frames, line: n });
+    checkFrameOrder(prev, f, frames);
+    prev = f;
+    frames++;
+    onFrame(f);
   }
   if (!header) throw new InputError({ code: 'BAD_TRACKS', message: `${path} is empty: no cueref.tracks/1 header` });
+  return { header, frames };
+}
+
+/** DIR/tracks.jsonl read back whole (tests, short runs). */
+export async function readTracksJsonl(path: string): Promise<{ header: TracksHeader; frames: TrackFrame[] }> {
+  const frames: TrackFrame[] = [];
+  const { header } = await scanTracksJsonl(path, (f) => frames.push(f));
   return { header, frames };
 }

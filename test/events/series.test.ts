@@ -1,0 +1,43 @@
+/** The series built a frame at a time (a long recording read from disk) is the series of the whole document. */
+import { describe, expect, test } from 'vitest';
+import { builtinProfile } from '../../src/core/table.js';
+import { buildSeries, SeriesBuilder, seriesToStrokes, tracksToStrokes } from '../../src/events/index.js';
+import { aim, simulateTable, toTracks } from './synth.js';
+
+const table = builtinProfile('snooker');
+
+describe('SeriesBuilder', () => {
+  test('grown from 16 entries over 151 frames (a cut-away, occlusions, a pot): the same series and the same strokes as the whole document', () => {
+    const from = { x: 1400, y: 2900 };
+    const run = simulateTable(table, [{ id: 'red1', ...from }, { id: 'white', x: 889, y: 700 }], [{ t: 0.3, ball: 'red1', ...aim(from, { x: 1778, y: 3569 }, 1600) }], { durationS: 5 });
+    const doc = toTracks(run, { fps: 30, noiseMm: 1, seed: 57, occlude: { from: 40, to: 44, balls: ['white'], as: 'occluded' } });
+    doc.frames[100] = { i: doc.frames[100]!.i, t: doc.frames[100]!.t, view: false, balls: [] };
+    const b = new SeriesBuilder(16);
+    for (const f of doc.frames) b.add(f);
+    expect(b.length).toBe(doc.frames.length);
+    const built = b.build(), whole = buildSeries(doc.frames);
+    expect(built.t).toEqual(whole.t);
+    expect(built.view).toEqual(whole.view);
+    expect([...built.balls.keys()].sort()).toEqual([...whole.balls.keys()].sort());
+    for (const [id, s] of whole.balls) expect(built.balls.get(id)).toEqual(s);
+    expect(seriesToStrokes(doc, built, table).log).toEqual(tracksToStrokes(doc, table).log);
+    expect(tracksToStrokes(doc, table).log.strokes[0]!.events.some((e) => e.type === 'pot')).toBe(true);
+  });
+});
+
+describe('replayFrameFilter (the report reads an hour of tracks keeping only what its replays show)', () => {
+  test('the replays from the filtered frames equal those from every frame, from far fewer frames', async () => {
+    const { replayFrameFilter, strokeReplays } = await import('../../src/pipeline/clips.js');
+    const from = { x: 889, y: 700 };
+    const strikes = [{ t: 0.5, ball: 'white', ...aim(from, { x: 889, y: 2000 }, 900) }, { t: 4.5, ball: 'red1', vx: 600, vy: 300 }];
+    const run = simulateTable(table, [{ id: 'white', ...from }, { id: 'red1', x: 1300, y: 2600 }], strikes, { durationS: 9 });
+    const doc = toTracks(run, { fps: 30, noiseMm: 0.5, seed: 58 });
+    doc.frames[200] = { i: doc.frames[200]!.i, t: doc.frames[200]!.t, view: false, balls: [] };
+    const { log } = tracksToStrokes(doc, table);
+    expect(log.strokes.length).toBeGreaterThanOrEqual(2);
+    const keep = replayFrameFilter(log);
+    const kept = doc.frames.filter((f) => keep(f));
+    expect(kept.length).toBeLessThan(doc.frames.length / 1.5);
+    expect(strokeReplays(log, kept)).toEqual(strokeReplays(log, doc.frames));
+  });
+});
