@@ -27,7 +27,7 @@ import type { GameId } from '../core/games.js';
 import type { TableProfile } from '../core/table.js';
 import { createTracker, emptyDetections, makeDetections, mapDetections, type TableDetections, type Tracker, type TrackerParamsInput } from '../tracking/index.js';
 import { MotionGate, type GateDecision, type GateState, type MotionGateParams, type SmallGrey } from './motionGate.js';
-import { LineAppender, readJsonLinesTolerant } from './runlog.js';
+import { JsonLinesReader, LineAppender } from './runlog.js';
 import type { FrameDetector, VideoFrame } from './track.js';
 
 export const TRACKER_INPUT_FORMAT = 'cueref.tracker-input/1';
@@ -151,51 +151,69 @@ export class VisionRun {
   static resume(o: VisionOptions): { run: VisionRun; point: ResumePoint } {
     const p = VisionRun.paths(o.outDir);
     if (!existsSync(p.tracks) || !existsSync(p.inputs)) return { run: VisionRun.start(o), point: { frames: 0, last: null, needsReference: null, timesAfterReference: new Map(), droppedBytes: 0, disagreed: 0 } };
-    const tr = readJsonLinesTolerant(p.tracks);
-    const inp = readJsonLinesTolerant(p.inputs);
-    const head = inp.lines[0]?.value as { format?: string; game?: string } | undefined;
-    if (!tr.lines.length || !head || head.format !== TRACKER_INPUT_FORMAT || head.game !== o.game) {
-      // Killed before the headers were whole: nothing to keep.
-      return { run: VisionRun.start(o), point: { frames: 0, last: null, needsReference: null, timesAfterReference: new Map(), droppedBytes: 0, disagreed: 0 } };
-    }
-    const run = new VisionRun(o);
-    const pairs = Math.min(tr.lines.length, inp.lines.length) - 1;
-    let kept = 0;
-    let disagreed = 0;
-    let lastRun: { i: number; t: number; k: number } | null = null;
-    let last: { i: number; t: number } | null = null;
-    for (let k = 0; k < pairs; k++) {
-      const line = inp.lines[k + 1]!.value as TrackerInputLine;
-      const out = run.replay(line);
-      if (out !== tr.lines[k + 1]!.text + '\n') {
-        disagreed = pairs - k;
-        break;
+    // Both logs are read a line at a time, in step (an hour's logs are ~200 MB).
+    const tr = new JsonLinesReader(p.tracks);
+    const inp = new JsonLinesReader(p.inputs);
+    try {
+      const trHead = tr.next();
+      const inHead = inp.next();
+      const head = inHead?.value as { format?: string; game?: string } | undefined;
+      if (!trHead || !inHead || !head || head.format !== TRACKER_INPUT_FORMAT || head.game !== o.game) {
+        // Killed before the headers were whole: nothing to keep.
+        return { run: VisionRun.start(o), point: { frames: 0, last: null, needsReference: null, timesAfterReference: new Map(), droppedBytes: 0, disagreed: 0 } };
       }
-      kept++;
-      last = { i: line.i, t: line.t };
-      if ('d' in line) lastRun = { i: line.i, t: line.t, k };
+      const run = new VisionRun(o);
+      let kept = 0;
+      let disagreed = 0;
+      let lastRun: { i: number; t: number } | null = null;
+      let last: { i: number; t: number } | null = null;
+      let lastInput: unknown = inHead.value;
+      // Frames after the last one the detector ran on (they need the reference frame decoded again).
+      let sinceRun: [number, number][] = [];
+      let trEnd = trHead.end, inEnd = inHead.end;
+      for (;;) {
+        const a = inp.next();
+        const b = a ? tr.next() : null;
+        if (!a || !b) break;
+        const line = a.value as TrackerInputLine;
+        if (run.replay(line) !== b.text + '\n') {
+          // This pair and every later one are dropped.
+          disagreed = 1;
+          while (inp.next() && tr.next()) disagreed++;
+          break;
+        }
+        kept++;
+        last = { i: line.i, t: line.t };
+        lastInput = line;
+        trEnd = b.end;
+        inEnd = a.end;
+        if ('d' in line) {
+          lastRun = { i: line.i, t: line.t };
+          sinceRun = [];
+        } else sinceRun.push([line.i, line.t]);
+      }
+      const times = new Map<number, number>(lastRun ? sinceRun : []);
+      // Cut both files after the last frame kept (torn tail, or lines the other file lacks), then
+      // append from there.
+      const droppedBytes = tr.size - trEnd + (inp.size - inEnd);
+      tr.close();
+      inp.close();
+      truncateSync(p.tracks, trEnd);
+      truncateSync(p.inputs, inEnd);
+      run.tracks = new LineAppender(p.tracks, 'a');
+      run.inputs = new LineAppender(p.inputs, 'a');
+      run.lastI = last?.i ?? -1;
+      // The gate is rebuilt once the caller has decoded the reference frame again (`restoreGate`);
+      // until then it is told the view was lost, so the first frame after it runs the detector.
+      run.gateState = { reusedInRow: lastRun ? sinceRun.length : 0, prevInView: last !== null && !isOutOfView(lastInput) };
+      return {
+        run,
+        point: { frames: kept, last, needsReference: lastRun, timesAfterReference: times, droppedBytes, disagreed },
+      };
+    } finally {
+      tr.close();
+      inp.close();
     }
-    const times = new Map<number, number>();
-    if (lastRun) for (let k = lastRun.k + 1; k < kept; k++) {
-      const l = inp.lines[k + 1]!.value as TrackerInputLine;
-      times.set(l.i, l.t);
-    }
-    // Cut both files after the last frame kept (torn tail, or lines the other file lacks), then
-    // append from there.
-    const trEnd = tr.lines[kept]!.end, inEnd = inp.lines[kept]!.end;
-    const droppedBytes = tr.tornBytes + inp.tornBytes + (tr.lines.at(-1)!.end - trEnd) + (inp.lines.at(-1)!.end - inEnd);
-    truncateSync(p.tracks, trEnd);
-    truncateSync(p.inputs, inEnd);
-    run.tracks = new LineAppender(p.tracks, 'a');
-    run.inputs = new LineAppender(p.inputs, 'a');
-    run.lastI = last?.i ?? -1;
-    // The gate is rebuilt once the caller has decoded the reference frame again (`restoreGate`);
-    // until then it is told the view was lost, so the first frame after it runs the detector.
-    run.gateState = { reusedInRow: kept - 1 - (lastRun?.k ?? kept - 1), prevInView: last !== null && !isOutOfView(inp.lines[kept]!.value) };
-    return {
-      run,
-      point: { frames: kept, last, needsReference: lastRun ? { i: lastRun.i, t: lastRun.t } : null, timesAfterReference: times, droppedBytes, disagreed },
-    };
   }
 
   private gateState: GateState | null = null;
