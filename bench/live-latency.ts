@@ -72,7 +72,6 @@ async function runSession(game: GameId, open: OpenFeed, detector: FrameDetector,
     }
     // Same process, same clock (performance.now) as the session's systemClock.
     latenciesMs.push(performance.now() - m.timing.restFrameWallMs);
-    if (process.env.BENCH_TIMING) console.log(`  restT ${m.timing.restT.toFixed(3)} confirmT ${m.timing.confirmT.toFixed(3)}`);
     calls.push(`${m.call.summary}${m.call.fouls.length ? ` [${m.call.fouls.map((f) => f.code).join(',')}]` : ''}`);
   });
   await new Promise((r) => ws.once('open', r));

@@ -20,7 +20,8 @@ import type { Calibration } from '../src/calibration/contract.js';
 import { betterCalibration, calibrateFrame } from '../src/calibration/solve.js';
 import { parseTracksText } from '../src/core/contracts/tracks.js';
 import { distortPixel, type RadialLens } from '../src/core/lens.js';
-import { applyH, inv3 } from '../src/core/mat3.js';
+import { imageBallRadius } from '../src/core/ballImage.js';
+import { applyH, inv3, type Mat3 } from '../src/core/mat3.js';
 import { imagePocketNumbers } from '../test/e2e/bucharest.js';
 import { builtinProfile } from '../src/core/table.js';
 import { loadModelDetector, trackFrames } from '../src/pipeline/track.js';
@@ -72,12 +73,11 @@ function iou(a: Box, b: Box): number {
  * where the bed is foreshortened, so the box is square: half-size = the largest image distance of
  * the four bed points R from the centre.
  */
-function boxOf(toImage: ReturnType<typeof inv3>, x: number, y: number, lens?: RadialLens | null): Box {
-  const R = table.ballDiameter / 2;
+function boxOf(toTable: Mat3, x: number, y: number, lens?: RadialLens | null): Box {
   // The homography gives the undistorted frame; the boxes are on the camera's own pixels.
-  const [iu, iv] = applyH(toImage, x, y);
+  const [iu, iv] = applyH(inv3(toTable), x, y);
   const [cu, cv] = lens ? distortPixel(lens, iu, iv) : [iu, iv];
-  const r = Math.max(...[[R, 0], [-R, 0], [0, R], [0, -R]].map(([dx, dy]) => Math.hypot(...(applyH(toImage, x + dx!, y + dy!).map((p, k) => p - (k ? cv : cu)) as [number, number]))));
+  const r = imageBallRadius(toTable, x, y, table.ballDiameter / 2);
   return [cu - r, cv - r, cu + r, cv + r];
 }
 
@@ -109,7 +109,7 @@ if (!values.task || values.task === '3') {
       continue;
     }
     msTotal += run.ms; framesTotal += run.frames;
-    const toImage = inv3(run.cal.ballCentreToTable);
+    const toTable = run.cal.ballCentreToTable;
     const byIndex = new Map(run.tracks.frames.map((f) => [f.i, f]));
     const firstWith = (fi: number, id: string) => {
       for (let j = fi; j < fi + 6; j++) {
@@ -125,7 +125,7 @@ if (!values.task || values.task === '3') {
         // The annotated other ball: the track that overlaps it best on the first annotated frames.
         for (const [fi, box] of [...gt].slice(0, 10)) {
           const f = [0, 1, 2, 3, 4, 5].map((d) => byIndex.get(fi + d)).find((x) => x && x.balls.length);
-          const best = f?.balls.filter((b) => b.id !== 'white').map((b) => ({ id: b.id, s: iou(boxOf(toImage, b.x, b.y, run.cal.distortion), box) })).sort((a, b) => b.s - a.s)[0];
+          const best = f?.balls.filter((b) => b.id !== 'white').map((b) => ({ id: b.id, s: iou(boxOf(toTable, b.x, b.y, run.cal.distortion), box) })).sort((a, b) => b.s - a.s)[0];
           if (best && best.s > 0.1) {
             id = best.id;
             break;
@@ -137,7 +137,7 @@ if (!values.task || values.task === '3') {
         // A new track is confirmed after a few frames: judge the annotated frame, or the first of
         // the next 6 (0.2 s at 30 fps) where the ball's track exists (balls are at rest then).
         const b = id ? firstWith(fi, id) : undefined;
-        if (b && (b.state === undefined || b.state === 'rest' || b.state === 'moving') && iou(boxOf(toImage, b.x, b.y, run.cal.distortion), box) > 0.5) ok++;
+        if (b && (b.state === undefined || b.state === 'rest' || b.state === 'moving') && iou(boxOf(toTable, b.x, b.y, run.cal.distortion), box) > 0.5) ok++;
       }
       per.push([ok, gt.size]);
       const t = k === 0 ? tot.cue : tot.other;

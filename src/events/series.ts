@@ -4,7 +4,7 @@
  * when it leaves its rest position by more than `moveThresholdMm` on two frames running, and is at
  * rest again once it stays within `restToleranceMm` of its own mean for `atRestMs`.
  */
-import type { TrackFrame, TracksDoc } from '../core/contracts/tracks.js';
+import type { TrackFrame } from '../core/contracts/tracks.js';
 import type { EventParams } from './params.js';
 
 /** Where a ball is on one frame. `seen`: measured on the bed; `hidden`: on the bed but not measured. */
@@ -130,10 +130,6 @@ export class SeriesBuilder {
     }
     this.cap = cap;
   }
-}
-
-export function seriesFromDoc(doc: TracksDoc): Series {
-  return buildSeries(doc.frames);
 }
 
 /** One stretch of a ball's motion, in frame entries [k0, k1] (k1: the first frame at rest again). */

@@ -156,19 +156,12 @@ export class StrokeSegmenter {
     const graceS = this.o.vanishGraceMs / 1000;
     if (fresh.some((s) => s.left && series.balls.get(s.ball)!.presence[s.k1] === Presence.Absent && tNow - series.t[s.k1]! < graceS)) return [];
 
-    const { log, notes } = tracksToStrokes({ format: 'cueref.tracks/1', game: this.table.game, ...(this.calibration ? { calibration: this.calibration } : {}), frames: this.frames }, this.table, { params: this.params });
-    const out: SegmenterOutput[] = [];
-    if (!this.startSent && log.strokes.length > 0) {
-      const balls = Array.isArray(log.start?.balls) ? log.start.balls : [];
-      out.push({ type: 'start', balls });
-      this.startSent = true;
-    }
     // The last ball to stop: the first still frame of each mover (or the frame it left the bed).
     let restT = -Infinity;
     for (const s of fresh) restT = Math.max(restT, series.t[s.kRest >= 0 ? s.kRest : s.k1]!);
-    for (const stroke of log.strokes) out.push({ type: 'stroke', stroke, restT, confirmT: tNow, notes });
+    const out = this.callWindow(restT, tNow);
     this.doneUntilT = tNow;
-    if (log.strokes.length > 0) {
+    if (out.some((o) => o.type === 'stroke')) {
       // Keep only the stillness that ended the stroke: the next window starts at rest. A ball that
       // left during it (after the others stopped) is cut off too, so it cannot "leave" twice.
       let from = tNow - atRestS;
@@ -189,17 +182,23 @@ export class StrokeSegmenter {
     const { series, spans } = this.motion();
     const fresh = spans.filter((s) => series.t[s.k1]! > this.doneUntilT || (s.kRest < 0 && !s.left));
     if (fresh.length === 0) return [];
+    const rolling = fresh.some((s) => s.kRest < 0 && !s.left);
+    const out = this.callWindow(last.t, last.t, rolling ? 'the source ended before every ball came to rest: called on what was seen' : undefined);
+    this.doneUntilT = last.t;
+    this.frames = [];
+    return out;
+  }
+
+  /** The event stage over the window: the opening layout (once) and its strokes, to be called. */
+  private callWindow(restT: number, confirmT: number, note?: string): SegmenterOutput[] {
     const { log, notes } = tracksToStrokes({ format: 'cueref.tracks/1', game: this.table.game, ...(this.calibration ? { calibration: this.calibration } : {}), frames: this.frames }, this.table, { params: this.params });
     const out: SegmenterOutput[] = [];
     if (!this.startSent && log.strokes.length > 0) {
       out.push({ type: 'start', balls: Array.isArray(log.start?.balls) ? log.start.balls : [] });
       this.startSent = true;
     }
-    const rolling = fresh.some((s) => s.kRest < 0 && !s.left);
-    const ended = rolling ? [...notes, 'the source ended before every ball came to rest: called on what was seen'] : notes;
-    for (const stroke of log.strokes) out.push({ type: 'stroke', stroke, restT: last.t, confirmT: last.t, notes: ended });
-    this.doneUntilT = last.t;
-    this.frames = [];
+    const all = note ? [...notes, note] : notes;
+    for (const stroke of log.strokes) out.push({ type: 'stroke', stroke, restT, confirmT, notes: all });
     return out;
   }
 

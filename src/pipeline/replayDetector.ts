@@ -13,7 +13,8 @@ import { InputError } from '../core/errors.js';
 import type { GameId } from '../core/games.js';
 import { applyH, inv3, type Mat3 } from '../core/mat3.js';
 import { defaultProfileFor } from '../core/table.js';
-import { imageBallRadius, kindOfId, type PixelDetection } from '../tracking/index.js';
+import { imageBallRadius } from '../core/ballImage.js';
+import { kindOfId, type PixelDetection } from '../tracking/index.js';
 import { scalePx } from './analysisSize.js';
 import type { FrameDetector, VideoFrame } from './track.js';
 
@@ -56,8 +57,9 @@ export function replayDetector(doc: TracksDoc, opts: ReplayDetectorOptions = {})
         .filter((b) => SEEN_STATES.has(b.state))
         .map((b) => {
           let [u, v] = applyH(toImage, b.x, b.y);
-          let r = opts.radiusPx ?? imageBallRadius(m, b.x, b.y, ballRadiusMm);
-          if (srcW && srcH && (f.width !== srcW || f.height !== srcH)) [u, v, r] = [scalePx(u, f.width / srcW), scalePx(v, f.height / srcH), opts.radiusPx ?? r * (f.width / srcW)];
+          const scaled = !!srcW && !!srcH && (f.width !== srcW || f.height !== srcH);
+          if (scaled) [u, v] = [scalePx(u, f.width / srcW!), scalePx(v, f.height / srcH!)];
+          const r = opts.radiusPx ?? imageBallRadius(m, b.x, b.y, ballRadiusMm) * (scaled ? f.width / srcW! : 1);
           // Through a homography: pixels of the undistorted frame.
           return { u, v, r, class: classOfId(doc.game, b.id), conf: 0.95, ideal: true };
         })

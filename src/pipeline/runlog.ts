@@ -133,10 +133,3 @@ export async function scanTracksJsonl(path: string, onFrame: (f: TrackFrame) => 
   if (!header) throw new InputError({ code: 'BAD_TRACKS', message: `${path} is empty: no cueref.tracks/1 header` });
   return { header, frames };
 }
-
-/** DIR/tracks.jsonl read back whole (tests, short runs). */
-export async function readTracksJsonl(path: string): Promise<{ header: TracksHeader; frames: TrackFrame[] }> {
-  const frames: TrackFrame[] = [];
-  const { header } = await scanTracksJsonl(path, (f) => frames.push(f));
-  return { header, frames };
-}

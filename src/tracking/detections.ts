@@ -13,7 +13,8 @@ import { InputError } from '../core/errors.js';
 import type { GameId } from '../core/games.js';
 import type { RadialLens } from '../core/lens.js';
 import { undistortPixel } from '../core/lens.js';
-import { applyH, inv3, type Mat3 } from '../core/mat3.js';
+import { imageBallRadius } from '../core/ballImage.js';
+import { applyH, type Mat3 } from '../core/mat3.js';
 import { DETECTION_CLASSES, isSingleBallClass } from './classes.js';
 
 export interface TableDetections {
@@ -121,23 +122,4 @@ export function mapDetections(pixels: readonly PixelDetection[], calibration: { 
 /** A detection of a one-ball class far larger than a ball at its place on the bed (see mapDetections). */
 export function notOneBall(game: GameId, cls: string, radiusPx: number, ballCentreToTable: Mat3, x: number, y: number, ballRadiusMm: number): boolean {
   return isSingleBallClass(game, cls) && radiusPx > MAX_BLOB_TO_BALL_RADIUS * imageBallRadius(ballCentreToTable, x, y, ballRadiusMm);
-}
-
-const inverses = new WeakMap<Mat3, Mat3>();
-
-/**
- * A ball's radius in (undistorted) image pixels at table (x, y): the largest image distance of the
- * bed points R away along the axes (a sphere's outline stays close to a circle where the bed is
- * foreshortened, so the largest, not the mean).
- */
-export function imageBallRadius(ballCentreToTable: Mat3, x: number, y: number, ballRadiusMm: number): number {
-  let toImage = inverses.get(ballCentreToTable);
-  if (!toImage) inverses.set(ballCentreToTable, (toImage = inv3(ballCentreToTable)));
-  const [cu, cv] = applyH(toImage, x, y);
-  let r = 0;
-  for (const [dx, dy] of [[ballRadiusMm, 0], [-ballRadiusMm, 0], [0, ballRadiusMm], [0, -ballRadiusMm]] as const) {
-    const [u, v] = applyH(toImage, x + dx, y + dy);
-    r = Math.max(r, Math.hypot(u - cu, v - cv));
-  }
-  return r;
 }

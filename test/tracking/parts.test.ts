@@ -4,7 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { InputError } from '../../src/core/errors.js';
 import type { Mat3 } from '../../src/core/mat3.js';
 import { builtinProfile } from '../../src/core/table.js';
-import { assign, createTracker, idsOfKind, imageBallRadius, initState, kindOfClass, kindOfId, mahalanobis2, makeDetections, mapDetections, predict, trackerParams, update } from '../../src/tracking/index.js';
+import { imageBallRadius } from '../../src/core/ballImage.js';
+import { assign, createTracker, idsOfKind, initState, kindOfClass, kindOfId, mahalanobis2, makeDetections, mapDetections, predict, trackerParams, update } from '../../src/tracking/index.js';
 
 const trace = (P: Float64Array) => P[0]! + P[5]! + P[10]! + P[15]!;
 
