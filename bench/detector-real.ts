@@ -28,7 +28,7 @@ import { toRows, type DetectionRow } from '../src/detection/detections.js';
 import { loadSidecar } from '../src/detection/model.js';
 import { createOnnxRunner } from '../src/detection/onnxRunner.js';
 
-const { values } = parseArgs({ options: { model: { type: 'string', default: 'models/detector' }, view: { type: 'string', default: 'all' } } });
+const { values } = parseArgs({ options: { model: { type: 'string', default: 'models/detector' }, view: { type: 'string', default: 'all' }, 'by-colour': { type: 'boolean', default: false } } });
 const REAL = join(import.meta.dirname, '../../shared/real');
 if (!existsSync(REAL)) {
   console.log(`no real footage at ${REAL}: nothing to measure`);
@@ -73,6 +73,8 @@ for (const v of views) {
     const dir = join(REAL, 'bucharest-snooker-broadcast/train/Task1');
     const table = builtinProfile('snooker');
     let exact = 0, frames = 0, calibrated = 0, totalAbsErr = 0;
+    // Per colour: balls found beyond the truth (+) and short of it (−), summed over the frames.
+    const over = new Map<string, number>(), short = new Map<string, number>();
     for (const f of readdirSync(dir).filter((n) => n.endsWith('.jpg') && n !== '42.jpg')) {
       const gtPath = join(dir, 'ground-truth', f.replace('.jpg', '_gt.txt'));
       if (!existsSync(gtPath)) continue;
@@ -94,12 +96,19 @@ for (const v of views) {
       for (const c of colours) {
         const d = Math.abs((gt.get(c) ?? 0) - (got.get(c) ?? 0));
         totalAbsErr += d;
+        const signed = (got.get(c) ?? 0) - (gt.get(c) ?? 0);
+        if (signed > 0) over.set(c, (over.get(c) ?? 0) + signed);
+        if (signed < 0) short.set(c, (short.get(c) ?? 0) - signed);
         if (d) ok = false;
       }
       frames++;
       if (ok) exact++;
     }
     console.log(`bucharest Task1: per-colour counts exact on ${exact}/${frames} frames (${((100 * exact) / frames).toFixed(1)} %), ${totalAbsErr} balls wrong in all; calibrated ${calibrated}/${frames}`);
+    if (values['by-colour']) {
+      const cs = [...new Set([...over.keys(), ...short.keys()])].sort();
+      console.log(`  by colour (extra/short): ${cs.map((c) => `${c} +${over.get(c) ?? 0}/−${short.get(c) ?? 0}`).join(', ')}`);
+    }
   }
 
   // Bern overhead: annotated balls found within 6 px.

@@ -161,7 +161,7 @@ def focal(pred, gt):
     return -(pl.sum() + nl.sum()) / npos
 
 
-def batch(images, labels, classes, idx, size, rng, mean, std, gains=None):
+def batch(images, labels, classes, idx, size, rng, mean, std, gains=None, zoom_max=1.8):
     xs, hms, offs, rads, masks = [], [], [], [], []
     n, h, w, _ = images.shape
     for i in idx:
@@ -175,7 +175,8 @@ def batch(images, labels, classes, idx, size, rng, mean, std, gains=None):
             x0, y0 = rng.randrange(0, w - size + 1), rng.randrange(0, h - size + 1)
         # Scale augmentation: balls range from ~4 px (broadcast) to ~8 px (a club overhead camera)
         # in the network input; a zoomed crop teaches the sizes the renders have fewer of.
-        zoom = math.exp(rng.uniform(math.log(0.75), math.log(1.8))) if rng.random() < 0.6 else 1.0
+        # zoom_max above 2 also teaches the detector's second, enlarged look at clusters (src/detection/clusters.ts).
+        zoom = math.exp(rng.uniform(math.log(0.75), math.log(zoom_max))) if rng.random() < 0.6 else 1.0
         src = max(16, min(int(round(size / zoom)), w, h))
         x0 = min(x0, w - src); y0 = min(y0, h - src)
         img = images[i, y0:y0 + src, x0:x0 + src].astype(np.float32) / 255.0
@@ -257,6 +258,8 @@ def main():
     ap.add_argument('--arch', choices=['plain', 'unet'], default='plain')
     ap.add_argument('--cloth-norm', action='store_true', help='normalise each frame by its cloth colour (see CLOTH_TARGET)')
     ap.add_argument('--cloth-norm-outside', help='train without normalisation; at inference normalise only frames of these games (comma-separated) whose cloth is outside the training cloths (see cloth_stats)')
+    ap.add_argument('--init', help='start from these weights (a .pt an earlier run wrote beside its .onnx)')
+    ap.add_argument('--zoom-max', type=float, default=1.8, help='largest crop zoom of the scale augmentation')
     ap.add_argument('--eval-every', type=int, default=0, help='evaluate on --val every N steps (0: only at the end)')
     args = ap.parse_args()
 
@@ -276,12 +279,15 @@ def main():
     std = np.array([0.229, 0.224, 0.225], np.float32)
     gains = np.stack([cloth_gains(im) for im in images]) if args.cloth_norm else None
     model = (BallUNet if args.arch == 'unet' else BallNet)(len(classes), args.width)
+    if args.init:
+        # Warm start from an earlier run's weights (same --arch and --width).
+        model.load_state_dict(torch.load(args.init))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.1)
     t0 = time.time()
     for step in range(args.steps):
         idx = [rng.randrange(len(images)) for _ in range(args.batch)]
-        x, hm, off, rad, mask = batch(images, labels, classes, idx, args.crop, rng, mean, std, gains)
+        x, hm, off, rad, mask = batch(images, labels, classes, idx, args.crop, rng, mean, std, gains, args.zoom_max)
         phm, poff, prad = model(x)
         l_hm = focal(phm, hm)
         npos = mask.sum().clamp(min=1)
@@ -310,6 +316,7 @@ def main():
         return {'region': list(CLOTH_REGION), 'target': st['target'], 'gainRange': list(CLOTH_GAIN_RANGE),
                 'onlyOutside': {'games': games, 'min': st['min'], 'max': st['max'], 'marginLevels': 10}}
 
+    torch.save(model.state_dict(), args.out + '.pt')
     model.eval()
     h, w = meta['height'], meta['width']
     dummy = torch.zeros(1, 3, h, w)
@@ -324,6 +331,7 @@ def main():
         'stride': STRIDE, 'outputs': {'heatmap': 'hm', 'offset': 'off', 'radius': 'rad'},
         'training': {'data': meta.get('version'), 'dataSeed': meta.get('seed'), 'frames': int(len(images)), 'steps': args.steps,
                      'batch': args.batch, 'crop': args.crop, 'lr': args.lr, 'seed': args.seed, 'width': args.width, 'arch': args.arch,
+                     'zoomMax': args.zoom_max, 'init': args.init,
                      'seconds': round(time.time() - t0), 'torch': torch.__version__},
         'metrics': metrics,
     }

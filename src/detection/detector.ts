@@ -4,15 +4,21 @@
  */
 import type { GameId } from '../core/games.js';
 import type { Mat3 } from '../core/mat3.js';
-import type { Detections } from './detections.js';
+import { clusterLooks, fuseLooks } from './clusters.js';
+import { makeDetections, toRows, type DetectionRow, type Detections } from './detections.js';
 import type { ModelSidecar } from './model.js';
 import { postprocess } from './postprocess.js';
-import { preprocess, tableViewFor, type Rgb } from './preprocess.js';
+import { preprocess, tableViewFor, type InputView, type Rgb } from './preprocess.js';
 import type { ModelRunner } from './runner.js';
 
 export interface DetectorOptions {
   game: GameId;
   minConf?: number;
+  /**
+   * Look again, enlarged, at clusters of touching balls the whole-frame look found (`clusters.ts`):
+   * splits packs the coarse look merges. On by default; off gives the single look.
+   */
+  refineClusters?: boolean;
 }
 
 /** What the network looks at: the whole frame, or the bed rectified by a calibration. */
@@ -51,8 +57,27 @@ export class BallDetector {
     const { width: W, height: H } = this.side.input;
     const toFrameH = view.kind === 'table' ? tableViewFor(view.imageToTable, view.bed, W, H, view.marginMm) : view.ballRadiusPx ? sizedLetterbox(frame, W, H, view.ballRadiusPx) : undefined;
     const { view: inputView } = preprocess(frame, this.side.input, this.tensor, toFrameH);
-    if (this.side.input.clothNormalise) normaliseByCloth(this.tensor, this.side.input as Required<ModelSidecar['input']>, this.opts.game);
-    const res = await this.runner.run(this.tensor, H, W);
+    const input = this.side.input;
+    const gains = input.clothNormalise ? clothGains(this.tensor, input as Required<ModelSidecar['input']>, this.opts.game) : null;
+    if (gains) applyClothGains(this.tensor, W * H, input, gains);
+    const coarse = await this.infer(this.tensor, W, H, inputView);
+    if (this.opts.refineClusters === false || inputView.kind !== 'letterbox') return coarse;
+    // Second looks, enlarged, at clusters (only from the plain letterbox: its scale is uniform).
+    const rows = toRows(coarse);
+    const looks = clusterLooks(rows, inputView.box.scale, frame);
+    if (looks.length === 0) return coarse;
+    const fine: DetectionRow[][] = [];
+    for (const l of looks) {
+      const cropInput = { ...input, width: l.width, height: l.height };
+      const { tensor, view } = preprocess(frame, cropInput, undefined, l.inputToFrame);
+      if (gains) applyClothGains(tensor, l.width * l.height, input, gains);
+      fine.push(toRows(await this.infer(tensor, l.width, l.height, view)));
+    }
+    return makeDetections(fuseLooks(rows, looks, fine), this.side.classes);
+  }
+
+  private async infer(tensor: Float32Array, W: number, H: number, view: InputView): Promise<Detections> {
+    const res = await this.runner.run(tensor, H, W);
     const hm = res[this.side.outputs.heatmap];
     const off = res[this.side.outputs.offset];
     const rad = res[this.side.outputs.radius];
@@ -60,7 +85,7 @@ export class BallDetector {
     const [, C, h, w] = hm.dims as [number, number, number, number];
     return postprocess(
       { heatmap: hm.data, offset: off.data, radius: rad.data, channels: C, h, w },
-      { classes: this.side.classes, allowed: this.allowed, stride: this.side.stride, view: inputView, minConf: this.opts.minConf },
+      { classes: this.side.classes, allowed: this.allowed, stride: this.side.stride, view, minConf: this.opts.minConf },
     );
   }
 }
@@ -84,9 +109,18 @@ function sizedLetterbox(frame: Rgb, W: number, H: number, ballRadiusPx: number):
 
 /**
  * The sidecar's cloth normalisation, in place on the normalised tensor (training did the same on
- * the 0–255 input: models/training/train.py `cloth_gains`).
+ * the 0–255 input: models/training/train.py `cloth_gains`). Returns the gains applied ([1, 1, 1]
+ * when the frame's cloth is inside the training range).
  */
 export function normaliseByCloth(tensor: Float32Array, input: Required<ModelSidecar['input']>, game?: GameId): [number, number, number] {
+  const gains = clothGains(tensor, input, game);
+  if (!gains) return [1, 1, 1];
+  applyClothGains(tensor, input.width * input.height, input, gains);
+  return gains;
+}
+
+/** The per-channel gains that bring the frame's cloth to the training median, or null when none is needed. */
+function clothGains(tensor: Float32Array, input: Required<ModelSidecar['input']>, game?: GameId): [number, number, number] | null {
   const { width: W, height: H, mean, std, clothNormalise: cn } = input;
   const plane = W * H;
   const [x0, y0, x1, y1] = cn.region;
@@ -104,10 +138,16 @@ export function normaliseByCloth(tensor: Float32Array, input: Required<ModelSide
   }
   const only = cn.onlyOutside;
   if (only) {
-    if (!game || !only.games.includes(game)) return [1, 1, 1];
+    if (!game || !only.games.includes(game)) return null;
     const m = only.marginLevels ?? 10;
-    if (medians.every((v, c) => v >= only.min[c]! - m && v <= only.max[c]! + m)) return [1, 1, 1];
+    if (medians.every((v, c) => v >= only.min[c]! - m && v <= only.max[c]! + m)) return null;
   }
+  return gains;
+}
+
+/** Scales each channel of a normalised tensor of `plane` pixels per channel by `gains` in 0–1 space. */
+function applyClothGains(tensor: Float32Array, plane: number, input: ModelSidecar['input'], gains: readonly number[]): void {
+  const { mean, std } = input;
   for (let c = 0; c < 3; c++) {
     const g = gains[c]!, m = mean[c]!, s = std[c]!;
     const base = c * plane;
@@ -116,5 +156,4 @@ export function normaliseByCloth(tensor: Float32Array, input: Required<ModelSide
       tensor[base + i] = (v - m) / s;
     }
   }
-  return gains;
 }

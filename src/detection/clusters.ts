@@ -1,0 +1,126 @@
+/**
+ * Second looks at clusters. At the whole-frame scale a broadcast frame's balls are ~4.5 input px in
+ * radius and the output stride is 4: touching balls (centres one diameter apart, ~2 cells) come
+ * out as one blurred peak, so a pack of reds reads as a few balls. Seen again at twice the size the
+ * same model splits them (Bucharest Task1: reds short 60 → 22 with the whole frame at 2×), but
+ * the whole frame at 2× costs 4× the time and finds ball-sized things the coarse look rightly
+ * ignored (the cream pocket leathers read as `white`). So only the clusters the coarse look found
+ * are looked at again, and the fine look only replaces the coarse balls inside each cluster.
+ * Pure: the detector runs the crops (`BallDetector.detect`).
+ */
+import type { Mat3 } from '../core/mat3.js';
+import type { DetectionRow } from './detections.js';
+
+/** Two coarse balls are in one cluster when their gap is under this many radii. */
+export const CLUSTER_GAP_RADII = 2;
+/** A single coarse ball this many times the frame's median radius is looked at again. */
+export const BLOB_RADII = 1.4;
+/** The fine look brings a ball to this radius in input px (about twice the typical training size). */
+export const FINE_RADIUS_INPUT_PX = 9;
+/** Only worth a second look when it enlarges by at least this much over the coarse look. */
+const MIN_GAIN = 1.5;
+/** Context around the members' discs in radii, so the balls at the cluster's edge are whole in the crop. */
+const CONTEXT_RADII = 3;
+/** The core (where fine replaces coarse): the members' discs plus this many radii. */
+const CORE_MARGIN_RADII = 0.6;
+/** Input sizes are multiples of this (the network's coarsest stride). */
+const ALIGN = 16;
+
+export interface ClusterLook {
+  /** The coarse balls this look replaces (indices into the coarse rows). */
+  members: number[];
+  /** Core box in frame px: fine balls with centres inside it replace the members. */
+  core: { u0: number; v0: number; u1: number; v1: number };
+  /** Network input size for the crop. */
+  width: number;
+  height: number;
+  /** Input px → frame px. */
+  inputToFrame: Mat3;
+}
+
+/**
+ * The clusters worth a second look: connected groups of ≥ 2 coarse balls whose gaps are under
+ * CLUSTER_GAP_RADII radii, and lone balls over BLOB_RADII times the frame's median radius, with the crop that shows each at FINE_RADIUS_INPUT_PX. `coarseScale`
+ * is the coarse look's input px per frame px; `maxInputPx` caps a crop's area (a huge cluster is
+ * looked at less enlarged, or not at all when that gains too little).
+ */
+export function clusterLooks(rows: readonly DetectionRow[], coarseScale: number, frame: { width: number; height: number }, maxInputPx = 640 * 384): ClusterLook[] {
+  const n = rows.length;
+  const parent = rows.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const a = rows[i]!, b = rows[j]!;
+      const gap = Math.hypot(a.u - b.u, a.v - b.v) - a.r - b.r;
+      if (gap < (CLUSTER_GAP_RADII * (a.r + b.r)) / 2) parent[find(i)] = find(j);
+    }
+  }
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const g = find(i);
+    const list = groups.get(g);
+    if (list) list.push(i);
+    else groups.set(g, [i]);
+  }
+  // A ball's radius from the whole frame's balls, most of them single: a merged pack reads as one
+  // large ball, so the cluster's own radii overstate it (Bucharest: 16 px for a pack of 8 px reds).
+  const rs = rows.map((b) => b.r).sort((a, b) => a - b);
+  const r = rs[rs.length >> 1] ?? 0;
+  const looks: ClusterLook[] = [];
+  for (const members of groups.values()) {
+    // A lone "ball" much larger than the frame's balls is a merged pack too (Bucharest: a pack of
+    // ten reds read as one red of twice the radius).
+    if (members.length < 2 && !(rows[members[0]!]!.r > BLOB_RADII * r)) continue;
+    let u0 = Infinity, v0 = Infinity, u1 = -Infinity, v1 = -Infinity;
+    for (const i of members) {
+      const b = rows[i]!;
+      u0 = Math.min(u0, b.u - b.r);
+      v0 = Math.min(v0, b.v - b.r);
+      u1 = Math.max(u1, b.u + b.r);
+      v1 = Math.max(v1, b.v + b.r);
+    }
+    const core = { u0: u0 - CORE_MARGIN_RADII * r, v0: v0 - CORE_MARGIN_RADII * r, u1: u1 + CORE_MARGIN_RADII * r, v1: v1 + CORE_MARGIN_RADII * r };
+    // The crop: the core plus context, clipped to the frame.
+    const cu0 = Math.max(0, u0 - CONTEXT_RADII * r), cv0 = Math.max(0, v0 - CONTEXT_RADII * r);
+    const cu1 = Math.min(frame.width, u1 + CONTEXT_RADII * r), cv1 = Math.min(frame.height, v1 + CONTEXT_RADII * r);
+    let s = FINE_RADIUS_INPUT_PX / r; // input px per frame px
+    const area = (cu1 - cu0) * (cv1 - cv0) * s * s;
+    if (area > maxInputPx) s *= Math.sqrt(maxInputPx / area);
+    if (s < coarseScale * MIN_GAIN) continue;
+    const width = Math.max(ALIGN, Math.ceil(((cu1 - cu0) * s) / ALIGN) * ALIGN);
+    const height = Math.max(ALIGN, Math.ceil(((cv1 - cv0) * s) / ALIGN) * ALIGN);
+    // Centre the crop's content in the aligned input (the extra input px see a little more frame).
+    const ou = (cu0 + cu1) / 2 - width / (2 * s), ov = (cv0 + cv1) / 2 - height / (2 * s);
+    looks.push({
+      members,
+      core,
+      width,
+      height,
+      inputToFrame: [
+        [1 / s, 0, ou],
+        [0, 1 / s, ov],
+        [0, 0, 1],
+      ],
+    });
+  }
+  return looks;
+}
+
+/**
+ * The coarse balls with each looked-at cluster's members replaced by the fine balls whose centres
+ * are in its core. A fine ball already kept (two overlapping looks) within a radius is one ball.
+ */
+export function fuseLooks(coarse: readonly DetectionRow[], looks: readonly ClusterLook[], fine: readonly (readonly DetectionRow[])[]): DetectionRow[] {
+  const replaced = new Set<number>();
+  for (const l of looks) for (const i of l.members) replaced.add(i);
+  const out: DetectionRow[] = coarse.filter((_, i) => !replaced.has(i));
+  looks.forEach((l, k) => {
+    for (const b of fine[k] ?? []) {
+      const { u0, v0, u1, v1 } = l.core;
+      if (b.u < u0 || b.u > u1 || b.v < v0 || b.v > v1) continue;
+      if (out.some((o) => Math.hypot(o.u - b.u, o.v - b.v) < Math.max(o.r, b.r))) continue;
+      out.push(b);
+    }
+  });
+  return out;
+}

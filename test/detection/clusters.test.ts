@@ -1,0 +1,145 @@
+/** Second looks at clusters: which coarse balls get one, and the detector's fused result. */
+import { describe, expect, test } from 'vitest';
+import { clusterLooks, fuseLooks, FINE_RADIUS_INPUT_PX } from '../../src/detection/clusters.js';
+import { BallDetector } from '../../src/detection/detector.js';
+import { toRows, type DetectionRow } from '../../src/detection/detections.js';
+import type { ModelSidecar } from '../../src/detection/model.js';
+import type { ModelRunner } from '../../src/detection/runner.js';
+import { applyH } from '../../src/core/mat3.js';
+
+const ball = (u: number, v: number, r = 6, cls = 'red', conf = 0.8): DetectionRow => ({ u, v, r, conf, class: cls });
+const FRAME = { width: 1280, height: 720 };
+
+describe('clusterLooks', () => {
+  test('balls with gaps under two radii form one look; a lone ball of the usual size gets none', () => {
+    const rows = [ball(100, 100), ball(115, 100), ball(108, 113), ball(400, 300, 6, 'black'), ball(600, 200, 6, 'blue')];
+    const looks = clusterLooks(rows, 0.5, FRAME);
+    expect(looks).toHaveLength(1);
+    expect(looks[0]!.members.sort()).toEqual([0, 1, 2]);
+    // Enlarged to the fine radius: 9 input px per 6 px ball.
+    expect(looks[0]!.inputToFrame[0][0]).toBeCloseTo(6 / FINE_RADIUS_INPUT_PX, 6);
+    expect(looks[0]!.width % 16).toBe(0);
+    expect(looks[0]!.height % 16).toBe(0);
+    // The crop shows every member's disc whole.
+    const [u0, v0] = applyH(looks[0]!.inputToFrame, 0, 0);
+    const [u1, v1] = applyH(looks[0]!.inputToFrame, looks[0]!.width, looks[0]!.height);
+    expect(u0).toBeLessThan(100 - 6);
+    expect(v0).toBeLessThan(100 - 6);
+    expect(u1).toBeGreaterThan(115 + 6);
+    expect(v1).toBeGreaterThan(113 + 6);
+  });
+
+  test('a lone ball far larger than the frame\'s balls (a merged pack) gets a look', () => {
+    const rows = [ball(300, 300, 15), ball(100, 100), ball(500, 100, 6, 'pink'), ball(700, 400, 6, 'black')];
+    const looks = clusterLooks(rows, 0.5, FRAME);
+    expect(looks.map((l) => l.members)).toEqual([[0]]);
+    // Sized by the frame's usual ball (6 px), not the blob's 15.
+    expect(looks[0]!.inputToFrame[0][0]).toBeCloseTo(6 / FINE_RADIUS_INPUT_PX, 6);
+  });
+
+  test('no look when enlarging gains too little (balls already large in the coarse look)', () => {
+    // Coarse scale 1 input px per frame px and 8 px balls: the fine look would be only 1.1× larger.
+    expect(clusterLooks([ball(100, 100, 8), ball(117, 100, 8)], 1, FRAME)).toHaveLength(0);
+  });
+});
+
+describe('fuseLooks', () => {
+  test('fine balls in the core replace the members; others stay; fine balls outside the core are dropped', () => {
+    const coarse = [ball(100, 100, 12), ball(400, 300, 6, 'black')];
+    const looks = clusterLooks([...coarse, ball(700, 100), ball(900, 500, 6, 'blue')], 0.5, FRAME);
+    expect(looks.map((l) => l.members)).toEqual([[0]]);
+    const fine = [[ball(94, 100), ball(106, 100), ball(100, 110), ball(160, 100, 6, 'white')]];
+    const out = fuseLooks(coarse, looks, fine);
+    expect(out.map((b) => `${b.class}@${b.u},${b.v}`).sort()).toEqual(['black@400,300', 'red@100,110', 'red@106,100', 'red@94,100']);
+  });
+});
+
+// A frame of white discs and a "network" that finds bright connected blobs in whatever input it is
+// given: discs 1 px apart merge when the frame is halved (each input px averages the gap with the
+// balls either side) and come apart when enlarged — the way a real model merges a pack.
+const side: ModelSidecar = {
+  format: 'cueref.model/1',
+  name: 'blobs',
+  classes: ['white', 'red'],
+  games: { snooker: ['white', 'red'] },
+  input: { width: 128, height: 80, mean: [0, 0, 0], std: [1, 1, 1] },
+  stride: 4,
+  outputs: { heatmap: 'hm', offset: 'off', radius: 'rad' },
+};
+
+function blobRunner(): ModelRunner & { calls: [number, number][] } {
+  const calls: [number, number][] = [];
+  return {
+    calls,
+    async run(input, H, W) {
+      calls.push([W, H]);
+      const h = H / 4, w = W / 4;
+      const hm = new Float32Array(2 * h * w), off = new Float32Array(2 * h * w), rad = new Float32Array(h * w);
+      const label = new Int32Array(W * H).fill(-1);
+      for (let s = 0; s < W * H; s++) {
+        if (label[s] !== -1 || !(input[s]! > 0.4)) continue;
+        // Flood fill one blob; its centroid and area give the ball.
+        const stack = [s];
+        label[s] = s;
+        let n = 0, sx = 0, sy = 0;
+        while (stack.length) {
+          const p = stack.pop()!;
+          const x = p % W, y = (p - x) / W;
+          n++;
+          sx += x + 0.5;
+          sy += y + 0.5;
+          for (const q of [x > 0 ? p - 1 : -1, x < W - 1 ? p + 1 : -1, y > 0 ? p - W : -1, y < H - 1 ? p + W : -1]) {
+            if (q >= 0 && label[q] === -1 && input[q]! > 0.4) {
+              label[q] = s;
+              stack.push(q);
+            }
+          }
+        }
+        const gx = sx / n / 4, gy = sy / n / 4;
+        const cx = Math.floor(gx), cy = Math.floor(gy);
+        const k = h * w + cy * w + cx; // channel 1: red
+        hm[k] = 0.9;
+        off[cy * w + cx] = gx - cx;
+        off[h * w + cy * w + cx] = gy - cy;
+        rad[cy * w + cx] = Math.sqrt(n / Math.PI);
+      }
+      return { hm: { data: hm, dims: [1, 2, h, w] }, off: { data: off, dims: [1, 2, h, w] }, rad: { data: rad, dims: [1, 1, h, w] } };
+    },
+    async close() {},
+  };
+}
+
+/** 256×160 frame, discs of radius 6 px centred at the given pixel centres. */
+function discFrame(centres: [number, number][]) {
+  const width = 256, height = 160, rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (centres.some(([u, v]) => Math.hypot(x + 0.5 - u, y + 0.5 - v) < 6)) rgb.fill(255, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    }
+  }
+  return { width, height, rgb };
+}
+
+describe('BallDetector second looks', () => {
+  // Three discs in a row, one frame px apart (centres 12 px apart, radius 6), and three lone ones.
+  const pack: [number, number][] = [[100.5, 80.5], [112.5, 80.5], [124.5, 80.5]];
+  const lone: [number, number][] = [[30.5, 30.5], [200.5, 40.5], [60.5, 130.5]];
+  const frame = discFrame([...pack, ...lone]);
+
+  test('the coarse look alone merges the row into one large ball', async () => {
+    const d = toRows(await new BallDetector(blobRunner(), side, { game: 'snooker', refineClusters: false }).detect(frame));
+    expect(d).toHaveLength(4);
+    expect(Math.max(...d.map((b) => b.r))).toBeGreaterThan(1.4 * 6);
+  });
+
+  test('the enlarged look splits it into its three balls, at their centres', async () => {
+    const runner = blobRunner();
+    const d = toRows(await new BallDetector(runner, side, { game: 'snooker' }).detect(frame));
+    expect(runner.calls).toHaveLength(2);
+    expect(d).toHaveLength(6);
+    for (const [u, v] of [...pack, ...lone]) {
+      const near = d.filter((b) => Math.hypot(b.u - u, b.v - v) < 1);
+      expect(near, `a ball at ${u},${v}`).toHaveLength(1);
+    }
+  });
+});
