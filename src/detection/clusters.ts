@@ -42,9 +42,10 @@ export interface ClusterLook {
  * The clusters worth a second look: connected groups of ≥ 2 coarse balls whose gaps are under
  * CLUSTER_GAP_RADII radii, and lone balls over BLOB_RADII times the frame's median radius, with the crop that shows each at FINE_RADIUS_INPUT_PX. `coarseScale`
  * is the coarse look's input px per frame px; `maxInputPx` caps a crop's area (a huge cluster is
- * looked at less enlarged, or not at all when that gains too little).
+ * looked at less enlarged, or not at all when that gains too little); `ballRadiusPx`, when known,
+ * is a ball's radius instead of the median of `rows`.
  */
-export function clusterLooks(rows: readonly DetectionRow[], coarseScale: number, frame: { width: number; height: number }, maxInputPx = 640 * 384): ClusterLook[] {
+export function clusterLooks(rows: readonly DetectionRow[], coarseScale: number, frame: { width: number; height: number }, maxInputPx = 640 * 384, ballRadiusPx?: number): ClusterLook[] {
   const n = rows.length;
   const parent = rows.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
@@ -64,8 +65,9 @@ export function clusterLooks(rows: readonly DetectionRow[], coarseScale: number,
   }
   // A ball's radius from the whole frame's balls, most of them single: a merged pack reads as one
   // large ball, so the cluster's own radii overstate it (Bucharest: 16 px for a pack of 8 px reds).
+  // A caller that knows the ball's size (the calibration) says so: a crop may hold only the pack.
   const rs = rows.map((b) => b.r).sort((a, b) => a - b);
-  const r = rs[rs.length >> 1] ?? 0;
+  const r = ballRadiusPx ?? rs[rs.length >> 1] ?? 0;
   const looks: ClusterLook[] = [];
   for (const members of groups.values()) {
     // A lone "ball" much larger than the frame's balls is a merged pack too (Bucharest: a pack of

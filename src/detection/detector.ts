@@ -8,7 +8,7 @@ import { clusterLooks, fuseLooks } from './clusters.js';
 import { makeDetections, toRows, type DetectionRow, type Detections } from './detections.js';
 import type { ModelSidecar } from './model.js';
 import { postprocess } from './postprocess.js';
-import { preprocess, tableViewFor, type InputView, type Rgb } from './preprocess.js';
+import { letterboxFor, preprocess, tableViewFor, type InputView, type Rgb } from './preprocess.js';
 import type { ModelRunner } from './runner.js';
 
 export interface DetectorOptions {
@@ -62,18 +62,70 @@ export class BallDetector {
     if (gains) applyClothGains(this.tensor, W * H, input, gains);
     const coarse = await this.infer(this.tensor, W, H, inputView);
     if (this.opts.refineClusters === false || inputView.kind !== 'letterbox') return coarse;
-    // Second looks, enlarged, at clusters (only from the plain letterbox: its scale is uniform).
+    return this.refine(frame, coarse, inputView.box.scale, gains);
+  }
+
+  /**
+   * Balls whose centres lie in the given boxes of the frame (frame px), each box seen at the
+   * whole-frame look's scale with `contextPx` of frame around it: what `analyze` runs on a moving
+   * frame whose changes are in a few places (the motion gate's regions), at a fraction of the
+   * cost of the whole frame. Clusters in a box get their second look as in `detect`, sized by
+   * `ballRadiusPx` when given (a box may hold nothing but a pack, so its own balls cannot say).
+   */
+  async detectRegions(frame: Rgb, cores: readonly FrameBox[], opts: RegionOptions): Promise<Detections> {
+    const { contextPx, ballRadiusPx } = opts;
+    const input = this.side.input;
+    const scale = letterboxFor(frame.width, frame.height, input.width, input.height).scale;
+    const gains = input.clothNormalise ? this.frameClothGains(frame, scale) : null;
+    const rows: DetectionRow[] = [];
+    for (const core of cores) {
+      const look = cropLook(core, contextPx, scale, frame);
+      const { tensor, view } = preprocess(frame, { ...input, width: look.width, height: look.height }, undefined, look.inputToFrame);
+      if (gains) applyClothGains(tensor, look.width * look.height, input, gains);
+      let found = await this.infer(tensor, look.width, look.height, view);
+      if (this.opts.refineClusters !== false) found = await this.refine(frame, found, scale, gains, ballRadiusPx);
+      for (const b of toRows(found)) {
+        if (b.u < core.u0 || b.u >= core.u1 || b.v < core.v0 || b.v >= core.v1) continue;
+        // Boxes do not overlap, but their contexts do: a ball is kept once.
+        if (rows.some((o) => Math.hypot(o.u - b.u, o.v - b.v) < Math.max(o.r, b.r))) continue;
+        rows.push(b);
+      }
+    }
+    return makeDetections(rows, this.side.classes);
+  }
+
+  /** Second looks at the clusters among `coarse` (seen at `scale` input px per frame px). */
+  private async refine(frame: Rgb, coarse: Detections, scale: number, gains: [number, number, number] | null, ballRadiusPx?: number): Promise<Detections> {
+    const input = this.side.input;
     const rows = toRows(coarse);
-    const looks = clusterLooks(rows, inputView.box.scale, frame);
+    const looks = clusterLooks(rows, scale, frame, undefined, ballRadiusPx);
     if (looks.length === 0) return coarse;
     const fine: DetectionRow[][] = [];
     for (const l of looks) {
-      const cropInput = { ...input, width: l.width, height: l.height };
-      const { tensor, view } = preprocess(frame, cropInput, undefined, l.inputToFrame);
+      const { tensor, view } = preprocess(frame, { ...input, width: l.width, height: l.height }, undefined, l.inputToFrame);
       if (gains) applyClothGains(tensor, l.width * l.height, input, gains);
       fine.push(toRows(await this.infer(tensor, l.width, l.height, view)));
     }
     return makeDetections(fuseLooks(rows, looks, fine), this.side.classes);
+  }
+
+  /**
+   * The cloth gains of a frame without pre-processing it whole: the sidecar's cloth region of the
+   * letterboxed input, sampled at every second input px (as `clothGains` reads it).
+   */
+  private frameClothGains(frame: Rgb, scale: number): [number, number, number] | null {
+    const input = this.side.input as Required<ModelSidecar['input']>;
+    const [x0, y0, x1, y1] = input.clothNormalise.region;
+    const box = letterboxFor(frame.width, frame.height, input.width, input.height);
+    const w = Math.ceil((x1 - x0) / 2), h = Math.ceil((y1 - y0) / 2);
+    // Mini-input px (x, y) ↔ input px (x0 + 2x + 0.5, y0 + 2y + 0.5) ↔ frame px.
+    const toFrameH: Mat3 = [
+      [2 / scale, 0, (x0 + 0.5 - box.padX) / scale - 1 / scale],
+      [0, 2 / scale, (y0 + 0.5 - box.padY) / scale - 1 / scale],
+      [0, 0, 1],
+    ];
+    const { tensor } = preprocess(frame, { ...input, width: w, height: h }, undefined, toFrameH);
+    return clothGains(tensor, { ...input, width: w, height: h, clothNormalise: { ...input.clothNormalise, region: [0, 0, w, h] } }, this.opts.game, 1);
   }
 
   private async infer(tensor: Float32Array, W: number, H: number, view: InputView): Promise<Detections> {
@@ -88,6 +140,31 @@ export class BallDetector {
       { classes: this.side.classes, allowed: this.allowed, stride: this.side.stride, view, minConf: this.opts.minConf },
     );
   }
+}
+
+export interface RegionOptions {
+  /** Frame px seen round each box. */
+  contextPx: number;
+  /** A ball's radius in frame px, when the caller knows it (the calibration). */
+  ballRadiusPx?: number;
+}
+
+/** A box in frame px: [u0, u1) × [v0, v1). */
+export interface FrameBox {
+  u0: number;
+  v0: number;
+  u1: number;
+  v1: number;
+}
+
+/** The crop that shows `core` plus `contextPx` around it at `scale` input px per frame px (sizes aligned to 16). */
+function cropLook(core: FrameBox, contextPx: number, scale: number, frame: { width: number; height: number }): { width: number; height: number; inputToFrame: Mat3 } {
+  const u0 = Math.max(0, core.u0 - contextPx), v0 = Math.max(0, core.v0 - contextPx);
+  const u1 = Math.min(frame.width, core.u1 + contextPx), v1 = Math.min(frame.height, core.v1 + contextPx);
+  const width = Math.max(16, Math.ceil(((u1 - u0) * scale) / 16) * 16);
+  const height = Math.max(16, Math.ceil(((v1 - v0) * scale) / 16) * 16);
+  const ou = (u0 + u1) / 2 - width / (2 * scale), ov = (v0 + v1) / 2 - height / (2 * scale);
+  return { width, height, inputToFrame: [[1 / scale, 0, ou], [0, 1 / scale, ov], [0, 0, 1]] };
 }
 
 /**
@@ -120,7 +197,7 @@ export function normaliseByCloth(tensor: Float32Array, input: Required<ModelSide
 }
 
 /** The per-channel gains that bring the frame's cloth to the training median, or null when none is needed. */
-function clothGains(tensor: Float32Array, input: Required<ModelSidecar['input']>, game?: GameId): [number, number, number] | null {
+function clothGains(tensor: Float32Array, input: Required<ModelSidecar['input']>, game?: GameId, step = 2): [number, number, number] | null {
   const { width: W, height: H, mean, std, clothNormalise: cn } = input;
   const plane = W * H;
   const [x0, y0, x1, y1] = cn.region;
@@ -129,7 +206,7 @@ function clothGains(tensor: Float32Array, input: Required<ModelSidecar['input']>
   const vals: number[] = [];
   for (let c = 0; c < 3; c++) {
     vals.length = 0;
-    for (let y = y0; y < y1; y += 2) for (let x = x0; x < x1; x += 2) vals.push((tensor[c * plane + y * W + x]! * std[c]! + mean[c]!) * 255);
+    for (let y = y0; y < y1; y += step) for (let x = x0; x < x1; x += step) vals.push((tensor[c * plane + y * W + x]! * std[c]! + mean[c]!) * 255);
     vals.sort((a, b) => a - b);
     const n = vals.length;
     const med = n % 2 ? vals[n >> 1]! : (vals[n / 2 - 1]! + vals[n / 2]!) / 2;

@@ -102,6 +102,8 @@ export interface DetectorUse {
   outOfView: number;
   runs: number;
   reused: number;
+  /** Runs on the moving parts of a frame only (the motion gate's regions). */
+  regionRuns: number;
   /** runs / frames. */
   fraction: number;
   byDecision: VisionStats['byDecision'];
@@ -372,10 +374,11 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
       outOfView: stats.outOfView,
       runs: stats.detectorRuns,
       reused: stats.reused,
+      regionRuns: stats.regionRuns,
       fraction: stats.frames ? stats.detectorRuns / stats.frames : 0,
       byDecision: stats.byDecision,
     };
-    notes.push(`detector ran on ${detectorUse.runs} of ${detectorUse.frames} frames (${(100 * detectorUse.fraction).toFixed(1)} %): ${stats.reused} static frame(s) reused the last detections, ${stats.outOfView} frame(s) out of view were skipped`);
+    notes.push(`detector ran on ${detectorUse.runs} of ${detectorUse.frames} frames (${(100 * detectorUse.fraction).toFixed(1)} %; ${stats.regionRuns} of them on the moving parts only): ${stats.reused} static frame(s) reused the last detections, ${stats.outOfView} frame(s) out of view were skipped`);
     // A few displaced outlines are a player over a cushion; most of the checks, the camera moved.
     if (stats.viewMoved >= 10 && stats.viewMoved > stats.viewChecks / 2) {
       notes.push(`the table outline sat away from the calibrated one on ${stats.viewMoved} of ${stats.viewChecks} view checks: if the camera moved, calibrate again from a later frame and pass --calibration`);
@@ -490,6 +493,8 @@ async function openResumed(
         if (i <= lastI) {
           checkTime(video, i, g.ptsMs, i === anchor.i ? anchor.t : point.timesAfterReference.get(i), tolMs);
           if (point.needsReference && i === point.needsReference.i) run.restoreGate(g);
+          const boxes = point.regionsAfterReference.get(i);
+          if (boxes) run.restoreRegions(g, boxes);
         } else yield g;
         const r = await sit.next();
         f = r.done ? undefined : r.value;
@@ -507,6 +512,8 @@ async function openResumed(
         continue;
       }
       if (point.needsReference && f.index === point.needsReference.i) run.restoreGate(normalise(f));
+      const boxes = point.regionsAfterReference.get(f.index);
+      if (boxes) run.restoreRegions(normalise(f), boxes);
     }
   })();
   return { src, frames, how: 'decode' };

@@ -15,6 +15,13 @@
  *   - `refresh` `refreshEveryFrames` frames in a row were reused: run anyway (bounds how stale a
  *               detection can get if the gate is ever fooled, e.g. a ball nudged by < 1 small px);
  *   - otherwise reuse.
+ * A `motion` frame whose changes lie in a few small places (a stroke moves one or two balls; a
+ * player's cue over the bed) comes with `regions`: boxes around the changed pixels, each grown by
+ * `regionGrowRadii` ball radii so a ball whose pixels changed has its centre inside. The caller
+ * may run the detector on those boxes only and carry the detections elsewhere (vision.ts): the
+ * reference is then updated inside the boxes only (`ranRegions`), so whatever changed outside
+ * them still differs from it and is caught. At most `fullEveryFrames` frames pass between two
+ * whole-frame runs, which bounds how stale a carried detection can get.
  * Pure apart from the state it carries; `state()`/`restore()` let a resumed run rebuild it.
  */
 import { inv3, applyH, type Mat3 } from '../core/mat3.js';
@@ -29,9 +36,32 @@ export interface MotionGateParams {
   minChangedPx: number;
   /** Run the detector at least every this many frames while static. 1 = gating off. */
   refreshEveryFrames: number;
+  /**
+   * Regions: 0 turns them off (every moving frame runs the detector whole). Otherwise a whole-frame
+   * run at least every this many frames, moving or not.
+   */
+  fullEveryFrames: number;
+  /** Changed pixels are gathered in square cells of this many small px before boxing (joins a ball's two positions). */
+  regionCellPx: number;
+  /** Boxes grow by this many ball radii round their changed cells. */
+  regionGrowRadii: number;
+  /** When the boxes cover more than this share of the small image, the detector runs whole (a break). */
+  regionMaxFrac: number;
 }
 
-export const DEFAULT_MOTION_GATE: MotionGateParams = { smallWidthPx: 320, diffLevel: 14, minChangedPx: 2, refreshEveryFrames: 15 };
+export const DEFAULT_MOTION_GATE: MotionGateParams = {
+  smallWidthPx: 320,
+  diffLevel: 14,
+  minChangedPx: 2,
+  refreshEveryFrames: 15,
+  fullEveryFrames: 30,
+  regionCellPx: 8,
+  regionGrowRadii: 1.5,
+  regionMaxFrac: 0.25,
+};
+
+/** A box on the small copy: [x0, y0, x1, y1), whole small px. */
+export type SmallBox = [number, number, number, number];
 
 export type GateDecision = 'view' | 'motion' | 'refresh' | 'reuse';
 
@@ -125,6 +155,70 @@ export interface GateState {
   reusedInRow: number;
   /** Whether the previous frame was in view (false before the first frame). */
   prevInView: boolean;
+  /** Frames since the detector last ran on the whole frame. */
+  sinceFull?: number;
+}
+
+/**
+ * Boxes round the changed small pixels inside `mask`: changed pixels are gathered in cells of
+ * `cellPx`, 8-connected cells make one box, each box grows by `growPx` (clipped to the image) and
+ * boxes that then overlap or touch are merged (one crop costs less than two). Empty when nothing changed.
+ */
+export function changedRegions(a: Uint8Array, ref: Uint8Array, mask: Uint8Array, width: number, height: number, level: number, cellPx: number, growPx: number): SmallBox[] {
+  const gw = Math.ceil(width / cellPx), gh = Math.ceil(height / cellPx);
+  const cells = new Uint8Array(gw * gh);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (mask[i] && Math.abs(a[i]! - ref[i]!) > level) cells[Math.floor(y / cellPx) * gw + Math.floor(x / cellPx)] = 1;
+    }
+  }
+  const boxes: SmallBox[] = [];
+  const seen = new Uint8Array(gw * gh);
+  for (let c = 0; c < cells.length; c++) {
+    if (!cells[c] || seen[c]) continue;
+    let x0 = gw, y0 = gh, x1 = -1, y1 = -1;
+    const stack = [c];
+    seen[c] = 1;
+    while (stack.length) {
+      const k = stack.pop()!;
+      const cx = k % gw, cy = (k - cx) / gw;
+      x0 = Math.min(x0, cx); y0 = Math.min(y0, cy); x1 = Math.max(x1, cx); y1 = Math.max(y1, cy);
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = cx + dx, ny = cy + dy;
+          if (nx < 0 || ny < 0 || nx >= gw || ny >= gh) continue;
+          const n = ny * gw + nx;
+          if (cells[n] && !seen[n]) {
+            seen[n] = 1;
+            stack.push(n);
+          }
+        }
+      }
+    }
+    boxes.push([
+      Math.max(0, x0 * cellPx - growPx),
+      Math.max(0, y0 * cellPx - growPx),
+      Math.min(width, (x1 + 1) * cellPx + growPx),
+      Math.min(height, (y1 + 1) * cellPx + growPx),
+    ]);
+  }
+  // Merge boxes that overlap or touch after growing, until none do.
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let i = 0; i < boxes.length && !merged; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const p = boxes[i]!, q = boxes[j]!;
+        if (p[0] <= q[2] && q[0] <= p[2] && p[1] <= q[3] && q[1] <= p[3]) {
+          boxes[i] = [Math.min(p[0], q[0]), Math.min(p[1], q[1]), Math.max(p[2], q[2]), Math.max(p[3], q[3])];
+          boxes.splice(j, 1);
+          merged = true;
+          break;
+        }
+      }
+    }
+  }
+  return boxes;
 }
 
 export class MotionGate {
@@ -132,15 +226,21 @@ export class MotionGate {
   private mask: Uint8Array | null = null;
   private reusedInRow = 0;
   private prevInView = false;
+  private sinceFull = 0;
   readonly params: MotionGateParams;
 
+  /**
+   * `ballRadiusPx`: a ball's radius in frame px (from the calibration); without it there are no
+   * regions (every moving frame runs whole).
+   */
   constructor(
     private readonly cal: Parameters<typeof bedMask>[0],
     params: Partial<MotionGateParams> = {},
+    private readonly ballRadiusPx?: number,
   ) {
     this.params = { ...DEFAULT_MOTION_GATE, ...params };
     const p = this.params;
-    if (!(p.smallWidthPx >= 16) || !(p.diffLevel >= 0) || !(p.minChangedPx >= 1) || !(p.refreshEveryFrames >= 1)) {
+    if (!(p.smallWidthPx >= 16) || !(p.diffLevel >= 0) || !(p.minChangedPx >= 1) || !(p.refreshEveryFrames >= 1) || !(p.fullEveryFrames >= 0) || !(p.regionCellPx >= 1) || !(p.regionGrowRadii >= 0) || !(p.regionMaxFrac >= 0)) {
       throw new RangeError(`motion gate parameters out of range: ${JSON.stringify(p)}`);
     }
   }
@@ -156,26 +256,57 @@ export class MotionGate {
    * of a percent, a cut to another camera most of it, so the caller re-checks the view only when it
    * is large (the view check costs as much as a detection).
    */
-  decide(small: SmallGrey): { decision: GateDecision; changedPx: number; changedFrac: number } {
+  decide(small: SmallGrey): { decision: GateDecision; changedPx: number; changedFrac: number; regions?: SmallBox[] } {
     if (!this.prevInView || !this.ref || this.ref.length !== small.grey.length) return { decision: 'view', changedPx: NaN, changedFrac: 1 };
     this.mask ??= bedMask(this.cal, small);
     const c = changedPixels(small.grey, this.ref, this.mask, this.params.diffLevel);
     const out = { changedPx: c.inMask, changedFrac: c.all / small.grey.length };
-    if (this.params.refreshEveryFrames === 1 || c.inMask >= this.params.minChangedPx) return { decision: 'motion', ...out };
+    if (this.params.refreshEveryFrames === 1 || c.inMask >= this.params.minChangedPx) {
+      const regions = this.regionsOf(small);
+      return { decision: 'motion', ...out, ...(regions ? { regions } : {}) };
+    }
     if (this.reusedInRow + 1 >= this.params.refreshEveryFrames) return { decision: 'refresh', ...out };
     return { decision: 'reuse', ...out };
   }
 
-  /** The detector ran on this in-view frame: it becomes the reference. */
+  /** The boxes a moving frame may be detected in instead of whole, or undefined when it must run whole. */
+  private regionsOf(small: SmallGrey): SmallBox[] | undefined {
+    const p = this.params;
+    if (!p.fullEveryFrames || !this.ballRadiusPx || this.sinceFull + 1 >= p.fullEveryFrames || p.refreshEveryFrames === 1) return undefined;
+    const grow = Math.ceil((p.regionGrowRadii * this.ballRadiusPx) / small.factor);
+    const boxes = changedRegions(small.grey, this.ref!, this.mask!, small.width, small.height, p.diffLevel, p.regionCellPx, grow);
+    const area = boxes.reduce((s, b) => s + (b[2] - b[0]) * (b[3] - b[1]), 0);
+    return boxes.length > 0 && area <= p.regionMaxFrac * small.width * small.height ? boxes : undefined;
+  }
+
+  /** The detector ran on this whole in-view frame: it becomes the reference. */
   ran(small: SmallGrey): void {
     this.ref = small.grey;
     this.reusedInRow = 0;
+    this.sinceFull = 0;
+    this.prevInView = true;
+  }
+
+  /** The detector ran on these boxes of the frame only: the reference takes the frame inside them. */
+  ranRegions(small: SmallGrey, boxes: readonly SmallBox[]): void {
+    this.copyRegions(small, boxes);
+    this.reusedInRow = 0;
+    this.sinceFull++;
     this.prevInView = true;
   }
 
   reused(): void {
     this.reusedInRow++;
+    this.sinceFull++;
     this.prevInView = true;
+  }
+
+  private copyRegions(small: SmallGrey, boxes: readonly SmallBox[]): void {
+    const ref = this.ref;
+    if (!ref || ref.length !== small.grey.length) throw new Error('motion gate: regions need a reference frame of the same size');
+    for (const [x0, y0, x1, y1] of boxes) {
+      for (let y = y0; y < y1; y++) ref.set(small.grey.subarray(y * small.width + x0, y * small.width + x1), y * small.width + x0);
+    }
   }
 
   /** The table is not in view: the next in-view frame runs the detector. */
@@ -184,13 +315,22 @@ export class MotionGate {
   }
 
   state(): GateState {
-    return { reusedInRow: this.reusedInRow, prevInView: this.prevInView };
+    return { reusedInRow: this.reusedInRow, prevInView: this.prevInView, sinceFull: this.sinceFull };
   }
 
-  /** Rebuild after a resume: the reference frame (decoded again) and the counters from the log. */
+  /**
+   * Rebuild after a resume: the reference frame (the last whole run, decoded again) and the
+   * counters from the log; then `restoreRegions` for each region run after it, in order.
+   */
   restore(ref: SmallGrey | null, s: GateState): void {
     this.ref = ref?.grey ?? null;
     this.reusedInRow = s.reusedInRow;
+    this.sinceFull = s.sinceFull ?? 0;
     this.prevInView = s.prevInView && ref !== null;
+  }
+
+  /** Resume: a region run after the reference, decoded again, updates it as it did the first time. */
+  restoreRegions(small: SmallGrey, boxes: readonly SmallBox[]): void {
+    if (this.ref) this.copyRegions(small, boxes);
   }
 }

@@ -65,6 +65,11 @@ export function replayDetector(doc: TracksDoc, opts: ReplayDetectorOptions = {})
         })
         .filter((p) => p.u >= 0 && p.v >= 0 && p.u < f.width && p.v < f.height);
     },
+    /** The balls whose centres lie in the boxes, as the ONNX detector's region runs report them. */
+    async detectRegions(f: VideoFrame, boxes: readonly { u0: number; v0: number; u1: number; v1: number }[]): Promise<PixelDetection[]> {
+      const all = await det.detect(f);
+      return all.filter((p) => boxes.some((b) => p.u >= b.u0 && p.u < b.u1 && p.v >= b.v0 && p.v < b.v1));
+    },
   };
   return det;
 }

@@ -31,6 +31,12 @@ export interface VideoFrame {
  */
 export interface FrameDetector {
   detect(frame: VideoFrame): Promise<PixelDetection[] | null> | PixelDetection[] | null;
+  /**
+   * Optional: the balls whose centres lie in these boxes (frame px), each seen with `contextPx`
+   * of frame around it — a moving frame's changed parts only (vision.ts); `ballRadiusPx` is a
+   * ball's radius there. Detectors without it always run on the whole frame.
+   */
+  detectRegions?(frame: VideoFrame, boxes: readonly { u0: number; v0: number; u1: number; v1: number }[], opts: { contextPx: number; ballRadiusPx?: number }): Promise<PixelDetection[]>;
 }
 
 export interface TrackFramesOptions {
@@ -115,7 +121,10 @@ export async function loadModelDetector(game: GameId, modelsDir = 'models', mode
     ]);
     const side = loadSidecar(onnx.replace(/\.onnx$/, '.json'));
     const det = new BallDetector(await createOnnxRunner(onnx, opts.intraOpThreads ? { intraOpThreads: opts.intraOpThreads } : {}), side, { game });
-    return { detect: async (f) => toRows(await det.detect(f)) as PixelDetection[] };
+    return {
+      detect: async (f) => toRows(await det.detect(f)) as PixelDetection[],
+      detectRegions: async (f, boxes, opts) => toRows(await det.detectRegions(f, boxes, opts)) as PixelDetection[],
+    };
   } catch (e) {
     if (e instanceof InputError) throw e;
     throw new InputError({ code: 'NO_DETECTOR', field: 'model', message: `cannot load the ball detector '${onnx}': ${(e as Error).message}` });

@@ -26,7 +26,10 @@ import { trackFrameLine, tracksHeaderLine, type TracksHeader } from '../core/con
 import type { GameId } from '../core/games.js';
 import type { TableProfile } from '../core/table.js';
 import { createTracker, emptyDetections, makeDetections, mapDetections, type TableDetections, type Tracker, type TrackerParamsInput } from '../tracking/index.js';
-import { MotionGate, type GateDecision, type GateState, type MotionGateParams, type SmallGrey } from './motionGate.js';
+import { MotionGate, type GateDecision, type GateState, type MotionGateParams, type SmallBox, type SmallGrey } from './motionGate.js';
+import { ballRadiusPx } from '../calibration/ballSize.js';
+import { applyH, inv3, type Mat3 } from '../core/mat3.js';
+import { distortPixel } from '../core/lens.js';
 import { JsonLinesReader, LineAppender } from './runlog.js';
 import type { FrameDetector, VideoFrame } from './track.js';
 
@@ -39,11 +42,18 @@ export const TRACKER_INPUT_FORMAT = 'cueref.tracker-input/1';
  */
 export const VIEW_RECHECK_FRAC = 0.05;
 
-/** One line of tracker-input.jsonl. `d` rows: [x mm, y mm, conf, class]. */
+/** Frame around each region the detector sees, in ball radii (a ball at a region's edge is whole, with cloth round it). */
+export const REGION_CONTEXT_RADII = 4;
+
+/**
+ * One line of tracker-input.jsonl. `d` rows: [x mm, y mm, conf, class] — all the balls the tracker
+ * was given. `r`: the detector ran only in these boxes of the gate's small copy (the rest of `d`
+ * carried from the frame before); a resume replays them onto the gate's reference.
+ */
 export type TrackerInputLine =
   | { i: number; t: number; view: false }
   | { i: number; t: number; g: 'reuse' }
-  | { i: number; t: number; g: Exclude<GateDecision, 'reuse'>; d: [number, number, number, string][] };
+  | { i: number; t: number; g: Exclude<GateDecision, 'reuse'>; d: [number, number, number, string][]; r?: SmallBox[] };
 
 export interface VisionStats {
   frames: number;
@@ -53,6 +63,8 @@ export interface VisionStats {
   detectorRuns: number;
   /** In-view frames that reused the last detections (nothing moved on the bed). */
   reused: number;
+  /** Of the detector's runs, those on the moving parts of the frame only (the gate's regions). */
+  regionRuns: number;
   /** Frames view-checked, and those whose table outline sat away from the calibrated one (camera bumped?). */
   viewChecks: number;
   viewMoved: number;
@@ -85,8 +97,10 @@ export interface ResumePoint {
   frames: number;
   /** Last tracked frame, or null when none was. */
   last: { i: number; t: number } | null;
-  /** The frame whose pixels the motion gate needs again (the last one the detector ran on). */
+  /** The frame whose pixels the motion gate needs again (the last one the detector ran on whole). */
   needsReference: { i: number; t: number } | null;
+  /** Region runs after it: their frames, decoded again, update the reference in these boxes (`restoreRegions`). */
+  regionsAfterReference: Map<number, SmallBox[]>;
   /** Times of the frames after `needsReference` (to check the re-decoded frames line up). */
   timesAfterReference: Map<number, number>;
   /** Torn bytes dropped from the two files, for the notes. */
@@ -95,7 +109,7 @@ export interface ResumePoint {
   disagreed: number;
 }
 
-const emptyStats = (): VisionStats => ({ frames: 0, outOfView: 0, detectorRuns: 0, reused: 0, viewChecks: 0, viewMoved: 0, byDecision: { view: 0, motion: 0, refresh: 0, reuse: 0 } });
+const emptyStats = (): VisionStats => ({ frames: 0, outOfView: 0, detectorRuns: 0, reused: 0, regionRuns: 0, viewChecks: 0, viewMoved: 0, byDecision: { view: 0, motion: 0, refresh: 0, reuse: 0 } });
 
 const rowsOf = (d: TableDetections): [number, number, number, string][] => Array.from({ length: d.length }, (_, k) => [d.x[k]!, d.y[k]!, d.conf[k]!, d.cls[k]!]);
 
@@ -105,13 +119,18 @@ export class VisionRun {
   private readonly gate: MotionGate;
   private readonly viewModel: ViewModel | null;
   private lastDet: TableDetections | null = null;
+  private readonly ballRadiusPx: number;
+  private readonly tableToImage: Mat3;
   private tracks!: LineAppender;
   private inputs!: LineAppender;
   private lastI = -1;
 
   private constructor(private readonly o: VisionOptions) {
     this.tracker = createTracker(o.table, o.tracker ?? {});
-    this.gate = new MotionGate(o.calibration, o.gate ?? {});
+    this.ballRadiusPx = ballRadiusPx(o.calibration, o.table);
+    // Regions only with a detector that can run on parts of a frame (the ONNX one can).
+    this.gate = new MotionGate(o.calibration, o.gate ?? {}, o.detector.detectRegions ? this.ballRadiusPx : undefined);
+    this.tableToImage = inv3(o.calibration.ballCentreToTable);
     // Built from the calibration alone (not from a reference frame): a resumed run rebuilds the
     // very same model from calibration.json, so its verdicts match the first run's.
     this.viewModel = o.viewGate === false ? null : buildViewModel(o.calibration);
@@ -150,7 +169,7 @@ export class VisionRun {
    */
   static resume(o: VisionOptions): { run: VisionRun; point: ResumePoint } {
     const p = VisionRun.paths(o.outDir);
-    if (!existsSync(p.tracks) || !existsSync(p.inputs)) return { run: VisionRun.start(o), point: { frames: 0, last: null, needsReference: null, timesAfterReference: new Map(), droppedBytes: 0, disagreed: 0 } };
+    if (!existsSync(p.tracks) || !existsSync(p.inputs)) return { run: VisionRun.start(o), point: { frames: 0, last: null, needsReference: null, regionsAfterReference: new Map(), timesAfterReference: new Map(), droppedBytes: 0, disagreed: 0 } };
     // Both logs are read a line at a time, in step (an hour's logs are ~200 MB).
     const tr = new JsonLinesReader(p.tracks);
     const inp = new JsonLinesReader(p.inputs);
@@ -160,7 +179,7 @@ export class VisionRun {
       const head = inHead?.value as { format?: string; game?: string } | undefined;
       if (!trHead || !inHead || !head || head.format !== TRACKER_INPUT_FORMAT || head.game !== o.game) {
         // Killed before the headers were whole: nothing to keep.
-        return { run: VisionRun.start(o), point: { frames: 0, last: null, needsReference: null, timesAfterReference: new Map(), droppedBytes: 0, disagreed: 0 } };
+        return { run: VisionRun.start(o), point: { frames: 0, last: null, needsReference: null, regionsAfterReference: new Map(), timesAfterReference: new Map(), droppedBytes: 0, disagreed: 0 } };
       }
       const run = new VisionRun(o);
       let kept = 0;
@@ -168,8 +187,11 @@ export class VisionRun {
       let lastRun: { i: number; t: number } | null = null;
       let last: { i: number; t: number } | null = null;
       let lastInput: unknown = inHead.value;
-      // Frames after the last one the detector ran on (they need the reference frame decoded again).
+      // Frames after the last one the detector ran on whole (they need the reference frame decoded
+      // again), the region runs among them, and the reuses since the last run of either kind.
       let sinceRun: [number, number][] = [];
+      let regions = new Map<number, SmallBox[]>();
+      let reusedInRow = 0;
       let trEnd = trHead.end, inEnd = inHead.end;
       for (;;) {
         const a = inp.next();
@@ -187,10 +209,18 @@ export class VisionRun {
         lastInput = line;
         trEnd = b.end;
         inEnd = a.end;
-        if ('d' in line) {
+        if ('d' in line && !line.r) {
           lastRun = { i: line.i, t: line.t };
           sinceRun = [];
-        } else sinceRun.push([line.i, line.t]);
+          regions = new Map();
+          reusedInRow = 0;
+        } else {
+          sinceRun.push([line.i, line.t]);
+          if ('d' in line && line.r) {
+            regions.set(line.i, line.r);
+            reusedInRow = 0;
+          } else reusedInRow++;
+        }
       }
       const times = new Map<number, number>(lastRun ? sinceRun : []);
       // Cut both files after the last frame kept (torn tail, or lines the other file lacks), then
@@ -205,10 +235,10 @@ export class VisionRun {
       run.lastI = last?.i ?? -1;
       // The gate is rebuilt once the caller has decoded the reference frame again (`restoreGate`);
       // until then it is told the view was lost, so the first frame after it runs the detector.
-      run.gateState = { reusedInRow: lastRun ? sinceRun.length : 0, prevInView: last !== null && !isOutOfView(lastInput) };
+      run.gateState = { reusedInRow: lastRun ? reusedInRow : 0, sinceFull: lastRun ? sinceRun.length : 0, prevInView: last !== null && !isOutOfView(lastInput) };
       return {
         run,
-        point: { frames: kept, last, needsReference: lastRun, timesAfterReference: times, droppedBytes, disagreed },
+        point: { frames: kept, last, needsReference: lastRun, regionsAfterReference: lastRun ? regions : new Map(), timesAfterReference: times, droppedBytes, disagreed },
       };
     } finally {
       tr.close();
@@ -223,6 +253,11 @@ export class VisionRun {
     const small: SmallGrey | null = reference ? this.gate.shrink(reference) : null;
     this.gate.restore(small, this.gateState ?? { reusedInRow: 0, prevInView: false });
     this.gateState = null;
+  }
+
+  /** Resumed run: a frame after the reference whose boxes the detector ran on (`ResumePoint.regionsAfterReference`). */
+  restoreRegions(frame: VideoFrame, boxes: readonly SmallBox[]): void {
+    this.gate.restoreRegions(this.gate.shrink(frame), boxes);
   }
 
   /** Feed one stored input line through the tracker (resume); returns the track line it gives. */
@@ -245,7 +280,10 @@ export class VisionRun {
     else {
       this.stats.byDecision[line.g]++;
       if (line.g === 'reuse') this.stats.reused++;
-      else this.stats.detectorRuns++;
+      else {
+        this.stats.detectorRuns++;
+        if (line.r) this.stats.regionRuns++;
+      }
     }
   }
 
@@ -274,6 +312,15 @@ export class VisionRun {
       this.gate.reused();
       line = { i: f.index, t, g: 'reuse' };
       detections = this.lastDet;
+    } else if (inView && d.regions && this.lastDet && this.o.detector.detectRegions) {
+      // Only parts of the bed changed: detect there, carry the balls elsewhere.
+      const cores = d.regions.map(([x0, y0, x1, y1]) => ({ u0: x0 * small.factor, v0: y0 * small.factor, u1: x1 * small.factor, v1: y1 * small.factor }));
+      const pixels = await this.o.detector.detectRegions(f, cores, { contextPx: REGION_CONTEXT_RADII * this.ballRadiusPx, ballRadiusPx: this.ballRadiusPx });
+      const fresh = mapDetections(pixels, this.o.calibration, this.o.game, f.index, this.o.table.ballDiameter / 2);
+      detections = this.carryOutside(this.lastDet, fresh, cores, f.index);
+      this.lastDet = detections;
+      this.gate.ranRegions(small, d.regions);
+      line = { i: f.index, t, g: 'motion', d: rowsOf(detections), r: d.regions };
     } else {
       const pixels = inView ? await this.o.detector.detect(f) : null;
       if (pixels === null) {
@@ -293,6 +340,23 @@ export class VisionRun {
     this.inputs.write(JSON.stringify(line));
     this.tracks.write(trackFrameLine(tf));
     this.lastI = f.index;
+  }
+
+  /**
+   * The balls of `prev` whose centres (mapped back to the frame) lie outside every box, with the
+   * balls found in the boxes: the detections of a region run.
+   */
+  private carryOutside(prev: TableDetections, fresh: TableDetections, cores: readonly { u0: number; v0: number; u1: number; v1: number }[], frame: number): TableDetections {
+    const rows: { x: number; y: number; conf: number; class: string }[] = [];
+    const lens = this.o.calibration.distortion;
+    for (let k = 0; k < prev.length; k++) {
+      const [iu, iv] = applyH(this.tableToImage, prev.x[k]!, prev.y[k]!);
+      const [u, v] = lens ? distortPixel(lens, iu, iv) : [iu, iv];
+      if (cores.some((c) => u >= c.u0 && u < c.u1 && v >= c.v0 && v < c.v1)) continue;
+      rows.push({ x: prev.x[k]!, y: prev.y[k]!, conf: prev.conf[k]!, class: prev.cls[k]! });
+    }
+    for (let k = 0; k < fresh.length; k++) rows.push({ x: fresh.x[k]!, y: fresh.y[k]!, conf: fresh.conf[k]!, class: fresh.cls[k]! });
+    return makeDetections(rows, this.o.game, frame);
   }
 
   close(): void {

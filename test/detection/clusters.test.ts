@@ -143,3 +143,32 @@ describe('BallDetector second looks', () => {
     }
   });
 });
+
+describe('BallDetector.detectRegions', () => {
+  const pack: [number, number][] = [[100.5, 80.5], [112.5, 80.5], [124.5, 80.5]];
+  const frame = discFrame([...pack, [30.5, 30.5], [200.5, 40.5], [60.5, 130.5]]);
+
+  test('reports the balls centred in the boxes, as the whole frame does, and none elsewhere', async () => {
+    const det = new BallDetector(blobRunner(), side, { game: 'snooker' });
+    const whole = toRows(await det.detect(frame));
+    const runner = blobRunner();
+    const inBoxes = toRows(await new BallDetector(runner, side, { game: 'snooker' }).detectRegions(frame, [{ u0: 185, v0: 25, u1: 215, v1: 55 }, { u0: 20, v0: 20, u1: 40, v1: 40 }], { contextPx: 24 }));
+    // Two crops, each far smaller than the whole input.
+    expect(runner.calls).toHaveLength(2);
+    for (const [w, h] of runner.calls) expect(w * h).toBeLessThan(0.25 * 128 * 80);
+    expect(inBoxes).toHaveLength(2);
+    for (const b of inBoxes) {
+      const same = whole.find((o) => o.class === b.class && Math.hypot(o.u - b.u, o.v - b.v) < 0.5);
+      expect(same, `${b.u},${b.v}`).toBeDefined();
+    }
+  });
+
+  test('a box holding only a pack splits it when told the ball size (its one blob cannot say)', async () => {
+    const box = [{ u0: 90, v0: 70, u1: 135, v1: 91 }];
+    const alone = toRows(await new BallDetector(blobRunner(), side, { game: 'snooker' }).detectRegions(frame, box, { contextPx: 24 }));
+    expect(alone).toHaveLength(1);
+    const told = toRows(await new BallDetector(blobRunner(), side, { game: 'snooker' }).detectRegions(frame, box, { contextPx: 24, ballRadiusPx: 6 }));
+    expect(told).toHaveLength(3);
+    for (const [u, v] of pack) expect(told.some((b) => Math.hypot(b.u - u, b.v - v) < 1)).toBe(true);
+  });
+});

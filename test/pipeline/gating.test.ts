@@ -15,7 +15,7 @@ import { parseTracksText, type TracksDoc } from '../../src/core/contracts/tracks
 import { defaultProfileFor } from '../../src/core/table.js';
 import type { Mat3 } from '../../src/core/mat3.js';
 import { analyze, type AnalyzeResult } from '../../src/pipeline/analyze.js';
-import { bedMask, MotionGate, smallGrey, type GateDecision } from '../../src/pipeline/motionGate.js';
+import { bedMask, changedRegions, MotionGate, smallGrey, type GateDecision } from '../../src/pipeline/motionGate.js';
 import { replayDetector } from '../../src/pipeline/replayDetector.js';
 import { ffmpeg, SAMPLE, writeSampleTruth } from './fixtures.js';
 
@@ -98,6 +98,68 @@ describe('MotionGate on synthetic frames', () => {
   });
 });
 
+describe('regions: detecting only where the bed changed', () => {
+  it('changed pixels become one box per place, grown and clipped; overlapping boxes merge', () => {
+    const w = 64, h = 40, ref = new Uint8Array(w * h), mask = new Uint8Array(w * h).fill(1);
+    const a = ref.slice();
+    a[10 * w + 10] = 200; // one place
+    a[30 * w + 50] = 200; // another, far away
+    expect(changedRegions(a, ref, mask, w, h, 14, 4, 2)).toEqual([[6, 6, 14, 14], [46, 26, 54, 34]]);
+    // Two changes 7 px apart: their grown boxes touch and merge into one.
+    const b = ref.slice();
+    b[10 * w + 10] = 200;
+    b[10 * w + 17] = 200;
+    expect(changedRegions(b, ref, mask, w, h, 14, 4, 2)).toEqual([[6, 6, 22, 14]]);
+    // Outside the mask: nothing.
+    expect(changedRegions(a, ref, new Uint8Array(w * h), w, h, 14, 4, 2)).toEqual([]);
+  });
+
+  /** The pipeline's use of the gate with regions: a region decision updates the reference only inside its boxes. */
+  function runRegions(frames: ReturnType<typeof frame>[], params = {}) {
+    const gate = new MotionGate(cal, { refreshEveryFrames: 50, smallWidthPx: 160, ...params }, 5);
+    return frames.map((f) => {
+      const s = gate.shrink(f);
+      const d = gate.decide(s);
+      if (d.decision === 'reuse') gate.reused();
+      else if (d.regions) gate.ranRegions(s, d.regions);
+      else gate.ran(s);
+      return d;
+    });
+  }
+
+  it('one ball rolling: regions round its old and new places, a fraction of the bed', () => {
+    const d = runRegions([300, 300, 310, 320].map((u) => frame([{ u, v: 180 }, { u: 200, v: 120 }])));
+    expect(d.map((x) => x.decision)).toEqual(['view', 'reuse', 'motion', 'motion']);
+    const boxes = d[2]!.regions!;
+    expect(boxes).toHaveLength(1);
+    // Small px are 4 frame px: the box holds both places of the ball (u 300 and 310, v 180) and not the still ball at (200, 120).
+    const [x0, y0, x1, y1] = boxes[0]!;
+    expect(x0 * 4).toBeLessThanOrEqual(300 - 5);
+    expect(x1 * 4).toBeGreaterThanOrEqual(310 + 5);
+    expect(y0 * 4).toBeLessThanOrEqual(180 - 5);
+    expect(y1 * 4).toBeGreaterThanOrEqual(180 + 5);
+    expect(x0 * 4 > 200 || y1 * 4 < 120).toBe(true);
+    expect((x1 - x0) * (y1 - y0)).toBeLessThan(0.05 * 160 * 90);
+  });
+
+  it('a change outside the boxes is still caught later: the reference keeps the old pixels there', () => {
+    // Ball A rolls (regions round it); ball B creeps 1 px a frame far from A, under the per-frame
+    // threshold at first: against the kept reference it adds up and gets its own box.
+    const frames = Array.from({ length: 8 }, (_, k) => frame([{ u: 300 + (k ? 10 * k : 0), v: 180 }, { u: 160 + k, v: 110 }]));
+    const d = runRegions(frames);
+    const nearB = (b: [number, number, number, number]) => b[0] * 4 <= 160 && b[2] * 4 >= 160 && b[1] * 4 <= 110 && b[3] * 4 >= 110;
+    expect(d.slice(1).some((x) => x.regions?.some(nearB))).toBe(true);
+  });
+
+  it('a whole-frame run at least every fullEveryFrames; no regions when the changes cover too much', () => {
+    const rolling = Array.from({ length: 12 }, (_, k) => frame([{ u: 200 + 10 * k, v: 180 }]));
+    const d = runRegions(rolling, { fullEveryFrames: 4 });
+    expect(d.map((x) => (x.decision === 'motion' ? (x.regions ? 'r' : 'W') : x.decision[0]))).toEqual(['v', 'r', 'r', 'r', 'W', 'r', 'r', 'r', 'W', 'r', 'r', 'r']);
+    expect(runRegions(rolling, { regionMaxFrac: 0.001 }).every((x) => !x.regions)).toBe(true);
+    expect(runRegions(rolling, { fullEveryFrames: 0 }).every((x) => !x.regions)).toBe(true);
+  });
+});
+
 describe('analyze with gating (rendered sample, replayed detections)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cueref-gating-'));
   let truth: TracksDoc;
@@ -120,6 +182,9 @@ describe('analyze with gating (rendered sample, replayed detections)', () => {
     expect(ungated.detector.runs).toBe(ungated.frames);
     expect(ungated.detector.fraction).toBe(1);
     expect(gated.detector.runs).toBeLessThan(0.9 * gated.frames);
+    // Most moving frames ran on their changed parts only (the replayed detector can).
+    expect(gated.detector.regionRuns).toBeGreaterThan(0.5 * gated.detector.byDecision.motion);
+    expect(ungated.detector.regionRuns).toBe(0);
     expect(gated.detector.runs + gated.detector.reused + gated.detector.outOfView).toBe(gated.frames);
     expect(gated.detector.fraction).toBeCloseTo(gated.detector.runs / gated.frames, 10);
     expect(gated.notes.some((n) => n.startsWith(`detector ran on ${gated.detector.runs} of ${gated.frames} frames`))).toBe(true);
