@@ -2,11 +2,12 @@
  * Live latency bench: wall time from processing the frame where the last ball stopped to the call
  * arriving on a WebSocket client of the scoreboard server, p50/p95 over strokes.
  *
- *   npx tsx bench/live-latency.ts [--real-only | --fake-only] [--runs N] [--queue N]
+ *   npx tsx bench/live-latency.ts [--real-only | --fake-only] [--runs N] [--queue N] [--no-gate]
  *
  * 1. Real detector (ONNX, models/), the rendered sample clips (samples/video/*) delivered at
  *    recording speed (`--realtime`: a camera's pace, late frames dropped), calibration solved
- *    first (not timed). Also prints the detector's cost and how many frames were processed.
+ *    first (not timed), the detector behind the motion gate as `cueref live` runs it (`--no-gate`:
+ *    on every frame). Also prints the detector's cost and how many frames were processed.
  * 2. Fake detector on the scripted 4-stroke snooker frame of test/live/scenario.ts, delivered at
  *    recording speed: once free, once costing 21 ms a frame (the model card's speed).
  *
@@ -43,20 +44,24 @@ interface RunResult {
   calls: string[];
   frames: number;
   detectMs: number[];
+  use: { whole: number; regions: number; reused: number };
 }
 
 /** One session with a server and a WebSocket client; resolves when the feed ends. */
-async function runSession(game: GameId, open: OpenFeed, detector: FrameDetector, calibration: LiveSessionOptions['calibration'], table = defaultProfileFor(game)): Promise<RunResult> {
+async function runSession(game: GameId, open: OpenFeed, detector: FrameDetector, calibration: LiveSessionOptions['calibration'], table = defaultProfileFor(game), gate?: LiveSessionOptions['gate']): Promise<RunResult> {
   const detectMs: number[] = [];
-  const timed: FrameDetector = {
-    async detect(f) {
-      const t0 = performance.now();
-      const r = await detector.detect(f);
-      detectMs.push(performance.now() - t0);
-      return r;
-    },
+  const time = async <T>(run: () => Promise<T> | T): Promise<T> => {
+    const t0 = performance.now();
+    const r = await run();
+    detectMs.push(performance.now() - t0);
+    return r;
   };
-  const session = new LiveSession({ game, table, calibration, detector: timed, open, outDir: mkdtempSync(join(tmpdir(), 'cueref-live-bench-')), lostAfterMs: 0, log: () => undefined });
+  const regions = detector.detectRegions?.bind(detector);
+  const timed: FrameDetector = {
+    detect: (f) => time(() => detector.detect(f)),
+    ...(regions ? { detectRegions: (f, boxes, o) => time(() => regions(f, boxes, o)) } : {}),
+  };
+  const session = new LiveSession({ game, table, calibration, detector: timed, open, outDir: mkdtempSync(join(tmpdir(), 'cueref-live-bench-')), lostAfterMs: 0, log: () => undefined, ...(gate ? { gate } : {}) });
   const server = await startLiveServer({ session, table, port: 0 });
   const ws = new WebSocket(server.url.replace(/^http/, 'ws') + 'ws');
   const latenciesMs: number[] = [];
@@ -80,7 +85,7 @@ async function runSession(game: GameId, open: OpenFeed, detector: FrameDetector,
   ws.close();
   await session.close();
   await server.close();
-  return { latenciesMs, calls, frames: session.snapshot().frames, detectMs };
+  return { latenciesMs, calls, frames: session.snapshot().frames, detectMs, use: session.detectorUse() };
 }
 
 const pct = (xs: number[], p: number) => {
@@ -94,7 +99,8 @@ function summary(name: string, lat: number[]): void {
 }
 
 if (!flag('fake-only')) {
-  console.log(`== real detector, rendered clips at recording speed (queue ${queue} frames) ==`);
+  const gate = flag('no-gate') ? undefined : {};
+  console.log(`== real detector${gate ? ' behind the motion gate' : ' on every frame'}, rendered clips at recording speed (queue ${queue} frames) ==`);
   const all: number[] = [];
   for (const name of readdirSync(join(ROOT, 'samples/video')).sort()) {
     const game: GameId = name.startsWith('pool8') ? 'pool8' : name.startsWith('novus') ? 'novus' : 'snooker';
@@ -103,10 +109,11 @@ if (!flag('fake-only')) {
     const { calibration } = await solveFromFeed(sourceFeed(uri, { log: () => undefined }), table, uri);
     const detector = await loadModelDetector(game, join(ROOT, 'models'));
     for (let r = 0; r < runs; r++) {
-      const res = await runSession(game, sourceFeed(uri, { realtime: true, queueFrames: queue, log: () => undefined }), detector, calibration, table);
+      const res = await runSession(game, sourceFeed(uri, { realtime: true, queueFrames: queue, log: () => undefined }), detector, calibration, table, gate);
       all.push(...res.latenciesMs);
       const det = res.detectMs.slice(3); // after warm-up
-      console.log(`${name}: ${res.frames} frames processed, detector median ${fmt(pct(det, 50))} ms/frame; calls: ${res.calls.join(' | ') || 'none'}; latency ${res.latenciesMs.map(fmt).join(', ')} ms`);
+      const u = res.use;
+      console.log(`${name}: ${res.frames} frames processed (detector whole ${u.whole}, regions ${u.regions}, reused ${u.reused}), detector median ${fmt(pct(det, 50))} ms/run; calls: ${res.calls.join(' | ') || 'none'}; latency ${res.latenciesMs.map(fmt).join(', ')} ms`);
     }
   }
   summary('real detector', all);

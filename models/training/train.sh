@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The detector's training recipe, end to end: render the data, train, export.
-#   npm run train                 (the shipped model's recipe: ~15 min rendering + ~25 min training on 2 cores)
-#   STEPS=3000 npm run train      (a quicker, weaker model)
+#   npm run train                 (the shipped model's recipe: ~20 min rendering + ~25 + ~15 min training on 2 cores)
+#   STEPS=3000 STEPS2=0 npm run train   (a quicker, weaker model: stage 1 only)
 # Needs Debian's PyTorch: apt-get install python3-torch python3-onnx (PyPI is not used).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 STEPS=${STEPS:-9000}
+STEPS2=${STEPS2:-6000}
 SEED=${SEED:-5}
 DATA=${DATA:-/tmp/cueref-train}
 OUT=${OUT:-models/detector}
@@ -18,7 +19,15 @@ render train1 1200 1
 render train3 1500 3
 render train5 2000 5
 render val 160 99
+# Racks and packs of reds (pool: racks) on half the frames: real footage is full of them.
+[ -f "$DATA/packs7/meta.json" ] || npx tsx models/training/dataset.ts --out "$DATA/packs7" --frames 1600 --seed 7 --packs 0.5
 # One thread: on 2 cores two torch threads lose most of their time to each other and to anything
 # else running (measured 0.15 s/step with one thread against 0.5+ s/step with two under load).
 "$PY" models/training/train.py --data "$DATA/train1,$DATA/train3,$DATA/train5" --val "$DATA/val" --out "$OUT" \
   --steps "$STEPS" --seed "$SEED" --arch unet --width 32 --cloth-norm-outside snooker --threads 1 --eval-every 3000
+# Stage 2: from stage 1's weights, with the packs and crops zoomed up to 2.6× (the detector's
+# second, enlarged look at clusters sees balls at ~9 input px), at a lower rate.
+if [ "$STEPS2" -gt 0 ]; then
+  "$PY" models/training/train.py --data "$DATA/train1,$DATA/train3,$DATA/train5,$DATA/packs7" --val "$DATA/val" --out "$OUT" \
+    --steps "$STEPS2" --seed 8 --lr 1e-3 --arch unet --width 32 --cloth-norm-outside snooker --threads 1 --init "$OUT.pt" --zoom-max 2.6
+fi

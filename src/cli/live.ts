@@ -36,6 +36,7 @@ const optionsSchema = z.object({
     .pipe(z.tuple([z.string().min(1), z.string().min(1)], 'two names separated by a comma'))
     .optional(),
   atRestMs: z.coerce.number().int().min(100).max(5000).optional(),
+  gate: z.boolean().default(true),
   exitAtEnd: z.boolean().optional(),
   operator: z.boolean().optional(),
   json: z.boolean().optional(),
@@ -58,6 +59,7 @@ export function liveCommand(): Command {
     .option('--at-rest-ms <ms>', 'how long every ball must be still before a stroke ends (default 700): lower calls sooner')
     .option('--exit-at-end', 'exit when a file source ends (default: keep the scoreboard up until Ctrl-C)')
     .option('--operator', 'the page takes the next stroke\'s nomination, called pocket and decision (POST /next); default: a read-only scoreboard')
+    .option('--no-gate', 'run the detector on every frame (default: only where the bed changed, reusing the last detections on a still table)')
     .option('--json', 'print one JSON line {url, out, restored} at start and the calls (cueref.calls/1) at the end')
     .addHelpText(
       'after',
@@ -97,6 +99,7 @@ export function liveCommand(): Command {
           outDir: o.out,
           ...(o.players ? { players: o.players } : {}),
           ...(o.atRestMs !== undefined ? { events: { atRestMs: o.atRestMs } } : {}),
+          ...(o.gate ? { gate: {} } : {}),
           log: say,
         });
         writeFileSync(join(o.out, 'calibration.json'), JSON.stringify(toCalibrationJson(calibration), null, 2) + '\n');

@@ -6,6 +6,10 @@
  * The tracker lives as long as the chain: across a dropped camera it keeps every identity (reds
  * stay red1…red15, pool balls keep their numbers) and re-finds moved balls by its re-identification
  * gate; only the segmenter's window is reset (see segmenter.ts).
+ *
+ * With `gate` (and a calibration that maps the bed: `imageToTable`) frames pass the motion gate
+ * first, as in `analyze` (pipeline/gatedDetection.ts): a still table reuses the last detections and
+ * a stroke is detected round the moving balls only, so the 2 cores keep up with the camera.
  */
 import type { RadialLens } from '../core/lens.js';
 import type { TrackFrame } from '../core/contracts/tracks.js';
@@ -14,7 +18,9 @@ import type { Mat3 } from '../core/mat3.js';
 import type { TableProfile } from '../core/table.js';
 import type { EventParamsInput } from '../events/index.js';
 import type { FrameDetector, VideoFrame } from '../pipeline/track.js';
-import { createTracker, mapDetections, type Tracker, type TrackerParamsInput } from '../tracking/index.js';
+import { createTracker, mapDetections, type TableDetections, type Tracker, type TrackerParamsInput } from '../tracking/index.js';
+import { GatedDetection } from '../pipeline/gatedDetection.js';
+import type { MotionGateParams } from '../pipeline/motionGate.js';
 import { StrokeSegmenter, type SegmenterFlag, type SegmenterOptions, type SegmenterOutput } from './segmenter.js';
 
 export interface LiveChainOptions {
@@ -25,6 +31,8 @@ export interface LiveChainOptions {
   tracker?: TrackerParamsInput;
   events?: EventParamsInput;
   segmenter?: Omit<SegmenterOptions, 'events'>;
+  /** Motion gate parameters: gate the detector (needs `calibration.imageToTable`). Absent: the detector runs on every frame. */
+  gate?: Partial<MotionGateParams>;
 }
 
 export interface ChainStep {
@@ -36,12 +44,17 @@ export class LiveChain {
   private readonly tracker: Tracker;
   readonly segmenter: StrokeSegmenter;
   private lastT = -Infinity;
+  private readonly gated: GatedDetection | null;
+  /** Frames by what the detector did: whole-frame runs, region runs, reuses. */
+  readonly detectorUse = { whole: 0, regions: 0, reused: 0 };
 
   constructor(private readonly o: LiveChainOptions) {
     if (o.table.game !== o.game) throw new RangeError(`the table profile is for ${o.table.game}, not ${o.game}`);
     this.tracker = createTracker(o.table, o.tracker ?? {});
     const homographies = { ballCentreToTable: o.calibration.ballCentreToTable, ...(o.calibration.imageToTable ? { imageToTable: o.calibration.imageToTable } : {}) };
     this.segmenter = new StrokeSegmenter(o.table, { ...o.segmenter, calibration: homographies, ...(o.events ? { events: o.events } : {}) });
+    const { imageToTable } = o.calibration;
+    this.gated = o.gate && imageToTable ? new GatedDetection({ game: o.game, table: o.table, calibration: { ...o.calibration, imageToTable }, detector: o.detector, gate: o.gate }) : null;
   }
 
   /** Start the tracker from a restored table (see Tracker.seed). */
@@ -56,9 +69,24 @@ export class LiveChain {
   async push(frame: VideoFrame, tS: number): Promise<ChainStep | null> {
     if (!(tS > this.lastT)) return null;
     this.lastT = tS;
-    const pixels = await this.o.detector.detect(frame);
-    const detections = mapDetections(pixels ?? [], this.o.calibration, this.o.game, frame.index, this.o.table.ballDiameter / 2);
-    const tf = this.tracker.step({ i: frame.index, t: tS, detections, ...(pixels === null ? { view: false } : {}) });
+    let detections: TableDetections;
+    let inView = true;
+    if (this.gated) {
+      const { small, d } = this.gated.decide(frame);
+      const r = await this.gated.run(frame, small, d);
+      detections = r.detections;
+      inView = !('view' in r.line);
+      const u = this.detectorUse;
+      if ('g' in r.line && r.line.g === 'reuse') u.reused++;
+      else if ('r' in r.line && r.line.r) u.regions++;
+      else u.whole++;
+    } else {
+      const pixels = await this.o.detector.detect(frame);
+      detections = mapDetections(pixels ?? [], this.o.calibration, this.o.game, frame.index, this.o.table.ballDiameter / 2);
+      inView = pixels !== null;
+      this.detectorUse.whole++;
+    }
+    const tf = this.tracker.step({ i: frame.index, t: tS, detections, ...(inView ? {} : { view: false }) });
     return { frame: tf, outputs: this.segmenter.push(tf) };
   }
 

@@ -24,6 +24,7 @@ import type { Mat3 } from '../core/mat3.js';
 import type { TableProfile } from '../core/table.js';
 import type { EventParamsInput } from '../events/index.js';
 import type { FrameDetector } from '../pipeline/track.js';
+import type { MotionGateParams } from '../pipeline/motionGate.js';
 import type { TrackerParamsInput } from '../tracking/index.js';
 import { z } from 'zod';
 import { backoffMs } from '../video/live.js';
@@ -97,6 +98,8 @@ export interface LiveSessionOptions {
   tracker?: TrackerParamsInput;
   events?: EventParamsInput;
   segmenter?: Omit<SegmenterOptions, 'events'>;
+  /** Gate the detector by motion (see LiveChain); absent: it runs on every frame. */
+  gate?: Partial<MotionGateParams>;
   /** Reconnect backoff for reopening the feed (same shape as src/video's). Default 500 ms × 2ⁿ, ≤ 10 s, unlimited. */
   reconnect?: Partial<ReconnectPolicy>;
   /** Ball positions are pushed at most this often, ms (default 200: 5 Hz). */
@@ -146,9 +149,15 @@ export class LiveSession {
       ...(o.tracker ? { tracker: o.tracker } : {}),
       ...(o.events ? { events: o.events } : {}),
       ...(o.segmenter ? { segmenter: o.segmenter } : {}),
+      ...(o.gate ? { gate: o.gate } : {}),
     });
     this.policy = { initialMs: 500, maxMs: 10_000, factor: 2, maxAttempts: Infinity, ...o.reconnect };
     this.log = o.log ?? ((line) => process.stderr.write(`cueref live: ${line}\n`));
+  }
+
+  /** Frames by what the detector did (whole-frame runs, region runs, reuses): see LiveChain. */
+  detectorUse(): { whole: number; regions: number; reused: number } {
+    return { ...this.chain.detectorUse };
   }
 
   /** Read back what an earlier run wrote (strokes.jsonl): the frame goes on from there. Returns the number of strokes restored. */

@@ -25,7 +25,7 @@
  * Pure apart from the state it carries; `state()`/`restore()` let a resumed run rebuild it.
  */
 import { inv3, applyH, type Mat3 } from '../core/mat3.js';
-import { distortPixel } from '../core/lens.js';
+import { distortPixel, type RadialLens } from '../core/lens.js';
 
 export interface MotionGateParams {
   /** Width of the grey copy, px. Higher: finer motion is seen (a ball must cover ~1 small px), more cost. */
@@ -108,7 +108,7 @@ export function smallGrey(f: { width: number; height: number; rgb: Uint8Array },
  * so a ball over a pocket mouth still counts.
  */
 export function bedMask(
-  cal: { imageToTable: Mat3; table: { bed: { width: number; length: number } }; distortion?: { model: 'radial'; fx: number; fy: number; cx: number; cy: number; k1: number; k2: number } | null },
+  cal: { imageToTable: Mat3; table: { bed: { width: number; length: number } }; distortion?: RadialLens | null },
   small: { width: number; height: number; factor: number },
   marginMm = 30,
 ): Uint8Array {

@@ -25,11 +25,9 @@ import type { Calibration } from '../calibration/contract.js';
 import { trackFrameLine, tracksHeaderLine, type TracksHeader } from '../core/contracts/tracks.js';
 import type { GameId } from '../core/games.js';
 import type { TableProfile } from '../core/table.js';
-import { createTracker, emptyDetections, makeDetections, mapDetections, type TableDetections, type Tracker, type TrackerParamsInput } from '../tracking/index.js';
-import { MotionGate, type GateDecision, type GateState, type MotionGateParams, type SmallBox, type SmallGrey } from './motionGate.js';
-import { ballRadiusPx } from '../calibration/ballSize.js';
-import { applyH, inv3, type Mat3 } from '../core/mat3.js';
-import { distortPixel } from '../core/lens.js';
+import { createTracker, emptyDetections, makeDetections, type TableDetections, type Tracker, type TrackerParamsInput } from '../tracking/index.js';
+import type { GateDecision, GateState, MotionGateParams, SmallBox, SmallGrey } from './motionGate.js';
+import { GatedDetection, type TrackerInputLine } from './gatedDetection.js';
 import { JsonLinesReader, LineAppender } from './runlog.js';
 import type { FrameDetector, VideoFrame } from './track.js';
 
@@ -42,18 +40,7 @@ export const TRACKER_INPUT_FORMAT = 'cueref.tracker-input/1';
  */
 export const VIEW_RECHECK_FRAC = 0.05;
 
-/** Frame around each region the detector sees, in ball radii (a ball at a region's edge is whole, with cloth round it). */
-export const REGION_CONTEXT_RADII = 4;
-
-/**
- * One line of tracker-input.jsonl. `d` rows: [x mm, y mm, conf, class] — all the balls the tracker
- * was given. `r`: the detector ran only in these boxes of the gate's small copy (the rest of `d`
- * carried from the frame before); a resume replays them onto the gate's reference.
- */
-export type TrackerInputLine =
-  | { i: number; t: number; view: false }
-  | { i: number; t: number; g: 'reuse' }
-  | { i: number; t: number; g: Exclude<GateDecision, 'reuse'>; d: [number, number, number, string][]; r?: SmallBox[] };
+export type { TrackerInputLine } from './gatedDetection.js';
 
 export interface VisionStats {
   frames: number;
@@ -111,26 +98,18 @@ export interface ResumePoint {
 
 const emptyStats = (): VisionStats => ({ frames: 0, outOfView: 0, detectorRuns: 0, reused: 0, regionRuns: 0, viewChecks: 0, viewMoved: 0, byDecision: { view: 0, motion: 0, refresh: 0, reuse: 0 } });
 
-const rowsOf = (d: TableDetections): [number, number, number, string][] => Array.from({ length: d.length }, (_, k) => [d.x[k]!, d.y[k]!, d.conf[k]!, d.cls[k]!]);
-
 export class VisionRun {
   readonly stats: VisionStats = emptyStats();
   private readonly tracker: Tracker;
-  private readonly gate: MotionGate;
+  private readonly gated: GatedDetection;
   private readonly viewModel: ViewModel | null;
-  private lastDet: TableDetections | null = null;
-  private readonly ballRadiusPx: number;
-  private readonly tableToImage: Mat3;
   private tracks!: LineAppender;
   private inputs!: LineAppender;
   private lastI = -1;
 
   private constructor(private readonly o: VisionOptions) {
     this.tracker = createTracker(o.table, o.tracker ?? {});
-    this.ballRadiusPx = ballRadiusPx(o.calibration, o.table);
-    // Regions only with a detector that can run on parts of a frame (the ONNX one can).
-    this.gate = new MotionGate(o.calibration, o.gate ?? {}, o.detector.detectRegions ? this.ballRadiusPx : undefined);
-    this.tableToImage = inv3(o.calibration.ballCentreToTable);
+    this.gated = new GatedDetection({ game: o.game, table: o.table, calibration: o.calibration, detector: o.detector, ...(o.gate ? { gate: o.gate } : {}) });
     // Built from the calibration alone (not from a reference frame): a resumed run rebuilds the
     // very same model from calibration.json, so its verdicts match the first run's.
     this.viewModel = o.viewGate === false ? null : buildViewModel(o.calibration);
@@ -250,14 +229,14 @@ export class VisionRun {
 
   /** Resumed run: the re-decoded frame the detector last ran on (or null if it cannot be had). */
   restoreGate(reference: VideoFrame | null): void {
-    const small: SmallGrey | null = reference ? this.gate.shrink(reference) : null;
-    this.gate.restore(small, this.gateState ?? { reusedInRow: 0, prevInView: false });
+    const small: SmallGrey | null = reference ? this.gated.gate.shrink(reference) : null;
+    this.gated.gate.restore(small, this.gateState ?? { reusedInRow: 0, prevInView: false });
     this.gateState = null;
   }
 
   /** Resumed run: a frame after the reference whose boxes the detector ran on (`ResumePoint.regionsAfterReference`). */
   restoreRegions(frame: VideoFrame, boxes: readonly SmallBox[]): void {
-    this.gate.restoreRegions(this.gate.shrink(frame), boxes);
+    this.gated.gate.restoreRegions(this.gated.gate.shrink(frame), boxes);
   }
 
   /** Feed one stored input line through the tracker (resume); returns the track line it gives. */
@@ -265,10 +244,10 @@ export class VisionRun {
     this.count(line);
     let detections: TableDetections;
     if ('view' in line) detections = emptyDetections();
-    else if (line.g === 'reuse') detections = this.lastDet ?? emptyDetections();
+    else if (line.g === 'reuse') detections = this.gated.lastDet ?? emptyDetections();
     else {
       detections = makeDetections(line.d.map(([x, y, conf, cls]) => ({ x, y, conf, class: cls })), this.o.game, line.i);
-      this.lastDet = detections;
+      this.gated.lastDet = detections;
     }
     const tf = this.tracker.step({ i: line.i, t: line.t, detections, ...('view' in line ? { view: false } : {}) });
     return trackFrameLine(tf);
@@ -297,8 +276,7 @@ export class VisionRun {
     if (f.index <= this.lastI) throw new Error(`frame ${f.index} comes after frame ${this.lastI}: frames must be in order`);
     if (this.gateState) this.restoreGate(null);
     const t = f.ptsMs / 1000;
-    const small = this.gate.shrink(f);
-    const d = this.gate.decide(small);
+    const { small, d } = this.gated.decide(f);
     let inView = true;
     if (this.viewModel && (d.decision !== 'motion' || d.changedFrac >= VIEW_RECHECK_FRAC) && d.decision !== 'reuse') {
       const c = checkView(f, this.viewModel);
@@ -306,57 +284,13 @@ export class VisionRun {
       this.stats.viewChecks++;
       if (c.moved) this.stats.viewMoved++;
     }
-    let line: TrackerInputLine;
-    let detections: TableDetections;
-    if (inView && d.decision === 'reuse' && this.lastDet) {
-      this.gate.reused();
-      line = { i: f.index, t, g: 'reuse' };
-      detections = this.lastDet;
-    } else if (inView && d.regions && this.lastDet && this.o.detector.detectRegions) {
-      // Only parts of the bed changed: detect there, carry the balls elsewhere.
-      const cores = d.regions.map(([x0, y0, x1, y1]) => ({ u0: x0 * small.factor, v0: y0 * small.factor, u1: x1 * small.factor, v1: y1 * small.factor }));
-      const pixels = await this.o.detector.detectRegions(f, cores, { contextPx: REGION_CONTEXT_RADII * this.ballRadiusPx, ballRadiusPx: this.ballRadiusPx });
-      const fresh = mapDetections(pixels, this.o.calibration, this.o.game, f.index, this.o.table.ballDiameter / 2);
-      detections = this.carryOutside(this.lastDet, fresh, cores, f.index);
-      this.lastDet = detections;
-      this.gate.ranRegions(small, d.regions);
-      line = { i: f.index, t, g: 'motion', d: rowsOf(detections), r: d.regions };
-    } else {
-      const pixels = inView ? await this.o.detector.detect(f) : null;
-      if (pixels === null) {
-        this.gate.outOfView();
-        line = { i: f.index, t, view: false };
-        detections = emptyDetections();
-      } else {
-        detections = mapDetections(pixels, this.o.calibration, this.o.game, f.index, this.o.table.ballDiameter / 2);
-        this.lastDet = detections;
-        this.gate.ran(small);
-        line = { i: f.index, t, g: d.decision === 'reuse' ? 'refresh' : d.decision, d: rowsOf(detections) };
-      }
-    }
+    const { line, detections } = await this.gated.run(f, small, d, inView);
     this.count(line);
     const tf = this.tracker.step({ i: f.index, t, detections, ...('view' in line ? { view: false } : {}) });
     // Input first: a kill between the two writes leaves one input line more, which the resume drops.
     this.inputs.write(JSON.stringify(line));
     this.tracks.write(trackFrameLine(tf));
     this.lastI = f.index;
-  }
-
-  /**
-   * The balls of `prev` whose centres (mapped back to the frame) lie outside every box, with the
-   * balls found in the boxes: the detections of a region run.
-   */
-  private carryOutside(prev: TableDetections, fresh: TableDetections, cores: readonly { u0: number; v0: number; u1: number; v1: number }[], frame: number): TableDetections {
-    const rows: { x: number; y: number; conf: number; class: string }[] = [];
-    const lens = this.o.calibration.distortion;
-    for (let k = 0; k < prev.length; k++) {
-      const [iu, iv] = applyH(this.tableToImage, prev.x[k]!, prev.y[k]!);
-      const [u, v] = lens ? distortPixel(lens, iu, iv) : [iu, iv];
-      if (cores.some((c) => u >= c.u0 && u < c.u1 && v >= c.v0 && v < c.v1)) continue;
-      rows.push({ x: prev.x[k]!, y: prev.y[k]!, conf: prev.conf[k]!, class: prev.cls[k]! });
-    }
-    for (let k = 0; k < fresh.length; k++) rows.push({ x: fresh.x[k]!, y: fresh.y[k]!, conf: fresh.conf[k]!, class: fresh.cls[k]! });
-    return makeDetections(rows, this.o.game, frame);
   }
 
   close(): void {
