@@ -9,7 +9,7 @@
 import type { StrokeEvent, StrokeLog, Stroke } from '../core/contracts/strokes.js';
 import type { TracksDoc, TracksHeader } from '../core/contracts/tracks.js';
 import type { TableProfile } from '../core/table.js';
-import { analyseStroke, cueBallOf, HAND_STOP_MM_PER_S, radiusOfBall, type StrokeWindow } from './detect.js';
+import { analyseStroke, cueBallOf, HAND_STOP_MM_PER_S, radiusOfBall } from './detect.js';
 import { sinkDirectionOf } from './sinking.js';
 import { eventParams, type EventParams, type EventParamsInput } from './params.js';
 import { segmentPath, kinksOf } from './segments.js';

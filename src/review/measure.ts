@@ -3,7 +3,7 @@
  * strike, gaps between balls in mm (surface to surface: 0 is touching), the cameras' confidences.
  * Pure: a stroke log (and the table for ball sizes) in, numbers out.
  */
-import type { BallPos, Stroke, StrokeEvent, StrokeLog } from '../core/contracts/strokes.js';
+import type { BallPos, Stroke, StrokeLog } from '../core/contracts/strokes.js';
 import type { TableProfile } from '../core/table.js';
 import { eventLabel } from '../report/labels.js';
 import { cueBallId } from './decisions.js';

@@ -26,12 +26,6 @@ export function engineFor(game: GameId): RulesEngine<unknown> {
   }
 }
 
-function unsupported(game: GameId): RulesEngine<unknown> {
-  const no = (): Result<never, InputErrorInfo> =>
-    err({ code: 'GAME_NOT_SUPPORTED', field: 'game', message: `the ${game} referee is not available in this build` });
-  return { game, variants: [], init: no, applyStroke: no, describe: () => ({}) };
-}
-
 /** Zod issues → one InputErrorInfo naming the stroke index and the field path. */
 export function parseStrokeLog(raw: unknown): Result<StrokeLog, InputErrorInfo> {
   const parsed = strokeLogSchema.safeParse(raw);

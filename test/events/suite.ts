@@ -14,7 +14,7 @@ import { builtinProfile, type TableProfile } from '../../src/core/table.js';
 import { tracksToStrokes } from '../../src/events/index.js';
 import { createTracker } from '../../src/tracking/index.js';
 import { fakeDetections } from '../tracking/fakeDetector.js';
-import { identitySwitches, mulberry32, simulateTable, toTracks, type SynthBall, type SynthRun } from './synth.js';
+import { identitySwitches, mulberry32, simulateTable, toTracks, type SynthBall } from './synth.js';
 
 export interface SuiteMetrics {
   strokes: number;
