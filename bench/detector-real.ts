@@ -11,7 +11,7 @@
  *   table — the bed rectified by the frame's calibration (frames that do not calibrate fall back to
  *           `frame`, counted).
  *
- *   npx tsx bench/detector-real.ts [--model models/detector] [--view frame|sized|table|all] [--by-colour] [--no-cluster-looks]
+ *   npx tsx bench/detector-real.ts [--model models/detector] [--view frame|sized|table|all] [--by-colour] [--looks groups|blobs|off]
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -28,9 +28,10 @@ import { toRows, type DetectionRow } from '../src/detection/detections.js';
 import { loadSidecar } from '../src/detection/model.js';
 import { createOnnxRunner } from '../src/detection/onnxRunner.js';
 
-const { values } = parseArgs({ options: { model: { type: 'string', default: 'models/detector' }, view: { type: 'string', default: 'all' }, 'by-colour': { type: 'boolean', default: false }, 'no-cluster-looks': { type: 'boolean', default: false } } });
-// `--no-cluster-looks`: the single whole-frame look (what the detector did before clusters.ts).
-const refineClusters = !values['no-cluster-looks'];
+const { values } = parseArgs({ options: { model: { type: 'string', default: 'models/detector' }, view: { type: 'string', default: 'all' }, 'by-colour': { type: 'boolean', default: false }, looks: { type: 'string', default: 'groups' } } });
+// `--looks groups|blobs|off`: the detector's second looks at clusters (clusters.ts): `groups` as
+// `cueref detect` runs on stills, `blobs` as analyze and live run on video, `off` the single look.
+const clusterLooks = values.looks as 'groups' | 'blobs' | 'off';
 const REAL = join(import.meta.dirname, '../../shared/real');
 if (!existsSync(REAL)) {
   console.log(`no real footage at ${REAL}: nothing to measure`);
@@ -71,7 +72,7 @@ for (const v of views) {
   console.log(`— view: ${v}`);
   // Bucharest Task1: counts per colour.
   {
-    const det = new BallDetector(runner, side, { game: 'snooker', refineClusters });
+    const det = new BallDetector(runner, side, { game: 'snooker', clusterLooks });
     const dir = join(REAL, 'bucharest-snooker-broadcast/train/Task1');
     const table = builtinProfile('snooker');
     let exact = 0, frames = 0, calibrated = 0, totalAbsErr = 0;
@@ -115,7 +116,7 @@ for (const v of views) {
 
   // Bern overhead: annotated balls found within 6 px.
   {
-    const det = new BallDetector(runner, side, { game: 'snooker', refineClusters });
+    const det = new BallDetector(runner, side, { game: 'snooker', clusterLooks });
     const dir = join(REAL, 'bern-snooker-overhead/without_halo');
     const bernT = bernTable();
     const cases = JSON.parse(readFileSync(join(dir, 'testcases.json'), 'utf8')).cases as { image: string; balls: { pixelX: number; pixelY: number }[] }[];
@@ -147,7 +148,7 @@ for (const v of views) {
 
   // Padova pool: class right on the annotated boxes.
   {
-    const det = new BallDetector(runner, side, { game: 'pool8', refineClusters });
+    const det = new BallDetector(runner, side, { game: 'pool8', clusterLooks });
     const root = join(REAL, 'padova-pool-broadcast/Dataset');
     const CLS = ['', 'cue', 'eight', 'solid', 'stripe'];
     let right = 0, boxes = 0, missed = 0;
@@ -177,7 +178,7 @@ for (const v of views) {
 
 // Speed at the two broadcast sizes: one Bucharest frame scaled to 1280×720 and 1920×1080.
 {
-  const det = new BallDetector(runner, side, { game: 'snooker', refineClusters });
+  const det = new BallDetector(runner, side, { game: 'snooker', clusterLooks });
   const src = join(REAL, 'bucharest-snooker-broadcast/train/Task1/1.jpg');
   for (const [w, h] of [[1280, 720], [1920, 1080]] as const) {
     const { data } = await sharp(src).resize(w, h, { fit: 'fill' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });

@@ -83,7 +83,8 @@ export function detectCommand(): Command {
         const fixedCal = o.calibration ? loadCalibration(o.calibration) : null;
         const side = loadSidecar(`${o.model}.json`);
         const runner = await createOnnxRunner(`${o.model}.onnx`);
-        const detector = new BallDetector(runner, side, { game: o.game, minConf: o.minConf });
+        // Stills: second looks at every group of balls (no frame-to-frame flicker to fear; see LookMode).
+        const detector = new BallDetector(runner, side, { game: o.game, minConf: o.minConf, clusterLooks: 'groups' });
         const results: ImageDetections[] = [];
         try {
           for (const path of images) {

@@ -31,6 +31,8 @@ export interface ClusterLook {
   members: number[];
   /** Core box in frame px: fine balls with centres inside it replace the members. */
   core: { u0: number; v0: number; u1: number; v1: number };
+  /** A ball's radius in frame px the look was sized by. */
+  ballRadiusPx: number;
   /** Network input size for the crop. */
   width: number;
   height: number;
@@ -39,13 +41,26 @@ export interface ClusterLook {
 }
 
 /**
- * The clusters worth a second look: connected groups of ≥ 2 coarse balls whose gaps are under
- * CLUSTER_GAP_RADII radii, and lone balls over BLOB_RADII times the frame's median radius, with the crop that shows each at FINE_RADIUS_INPUT_PX. `coarseScale`
+ * The clusters worth a second look (see LookMode): connected groups of coarse balls whose gaps
+ * are under CLUSTER_GAP_RADII radii, with a merged blob in them or (`groups`) of ≥ 2 balls, with the crop that shows each at FINE_RADIUS_INPUT_PX. `coarseScale`
  * is the coarse look's input px per frame px; `maxInputPx` caps a crop's area (a huge cluster is
  * looked at less enlarged, or not at all when that gains too little); `ballRadiusPx`, when known,
  * is a ball's radius instead of the median of `rows`.
  */
-export function clusterLooks(rows: readonly DetectionRow[], coarseScale: number, frame: { width: number; height: number }, maxInputPx = 640 * 384, ballRadiusPx?: number): ClusterLook[] {
+/**
+ * Which clusters get a second look:
+ * - `blobs`: groups with a merged blob in them (a coarse "ball" over BLOB_RADII times a ball's
+ *   radius) — what video uses: balls the coarse look saw one by one are left as they are, so a
+ *   pack does not flicker between the two looks from frame to frame;
+ * - `groups`: also groups of balls the coarse look saw one by one (gaps under CLUSTER_GAP_RADII
+ *   radii) — for still images, where a pack's missing balls are more often hidden between seen ones
+ *   (Bucharest Task1: 55.1 % → 65.3 % of frames counted exactly); on video the balls these looks
+ *   add come and go from frame to frame and read as balls touched or leaving the table (the
+ *   rendered broadcast break S01 got false fouls).
+ */
+export type LookMode = 'blobs' | 'groups';
+
+export function clusterLooks(rows: readonly DetectionRow[], coarseScale: number, frame: { width: number; height: number }, maxInputPx = 640 * 384, ballRadiusPx?: number, mode: LookMode = 'blobs'): ClusterLook[] {
   const n = rows.length;
   const parent = rows.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
@@ -70,9 +85,10 @@ export function clusterLooks(rows: readonly DetectionRow[], coarseScale: number,
   const r = ballRadiusPx ?? rs[rs.length >> 1] ?? 0;
   const looks: ClusterLook[] = [];
   for (const members of groups.values()) {
-    // A lone "ball" much larger than the frame's balls is a merged pack too (Bucharest: a pack of
-    // ten reds read as one red of twice the radius).
-    if (members.length < 2 && !(rows[members[0]!]!.r > BLOB_RADII * r)) continue;
+    // Only where the coarse look merged balls: a "ball" much larger than the frame's balls
+    // (Bucharest: a pack of ten reds read as one red of twice the radius), alone or in a group.
+    const blob = members.some((i) => rows[i]!.r > BLOB_RADII * r);
+    if (!blob && (mode === 'blobs' || members.length < 2)) continue;
     let u0 = Infinity, v0 = Infinity, u1 = -Infinity, v1 = -Infinity;
     for (const i of members) {
       const b = rows[i]!;
@@ -95,6 +111,7 @@ export function clusterLooks(rows: readonly DetectionRow[], coarseScale: number,
     const ou = (cu0 + cu1) / 2 - width / (2 * s), ov = (cv0 + cv1) / 2 - height / (2 * s);
     looks.push({
       members,
+      ballRadiusPx: r,
       core,
       width,
       height,
@@ -109,20 +126,30 @@ export function clusterLooks(rows: readonly DetectionRow[], coarseScale: number,
 }
 
 /**
- * The coarse balls with each looked-at cluster's members replaced by the fine balls whose centres
- * are in its core. A fine ball already kept (two overlapping looks) within a radius is one ball.
+ * The coarse balls plus what the enlarged looks add: the balls a look finds in its core that no
+ * coarse ball is on, in place of the merged blobs (members over BLOB_RADII times a ball's radius)
+ * they split. On video (`blobs`) a coarse ball of a ball's size is kept where the coarse look put
+ * it, found again or not: a pack seen twice over would jitter from frame to frame between the two
+ * looks' positions, read as balls touched before the strike. On stills (`groups`) a member the
+ * enlarged look finds again takes its place. Either way a member it does not find is kept (a
+ * blurred white at the pack, seen at a size the model rarely saw, might not be found again).
  */
-export function fuseLooks(coarse: readonly DetectionRow[], looks: readonly ClusterLook[], fine: readonly (readonly DetectionRow[])[]): DetectionRow[] {
+export function fuseLooks(coarse: readonly DetectionRow[], looks: readonly ClusterLook[], fine: readonly (readonly DetectionRow[])[], mode: LookMode = 'blobs'): DetectionRow[] {
+  const inCore = looks.map((l, k) => (fine[k] ?? []).filter((b) => b.u >= l.core.u0 && b.u <= l.core.u1 && b.v >= l.core.v0 && b.v <= l.core.v1));
   const replaced = new Set<number>();
-  for (const l of looks) for (const i of l.members) replaced.add(i);
-  const out: DetectionRow[] = coarse.filter((_, i) => !replaced.has(i));
   looks.forEach((l, k) => {
-    for (const b of fine[k] ?? []) {
-      const { u0, v0, u1, v1 } = l.core;
-      if (b.u < u0 || b.u > u1 || b.v < v0 || b.v > v1) continue;
+    for (const i of l.members) {
+      const m = coarse[i]!;
+      // Stills (`groups`): a ball found again takes the enlarged look's place and kind.
+      if ((mode === 'groups' || m.r > BLOB_RADII * l.ballRadiusPx) && inCore[k]!.some((b) => Math.hypot(b.u - m.u, b.v - m.v) < Math.max(m.r, b.r))) replaced.add(i);
+    }
+  });
+  const out: DetectionRow[] = coarse.filter((_, i) => !replaced.has(i));
+  for (const balls of inCore) {
+    for (const b of balls) {
       if (out.some((o) => Math.hypot(o.u - b.u, o.v - b.v) < Math.max(o.r, b.r))) continue;
       out.push(b);
     }
-  });
+  }
   return out;
 }

@@ -4,7 +4,7 @@
  */
 import type { GameId } from '../core/games.js';
 import type { Mat3 } from '../core/mat3.js';
-import { clusterLooks, fuseLooks } from './clusters.js';
+import { clusterLooks, fuseLooks, type LookMode } from './clusters.js';
 import { makeDetections, toRows, type DetectionRow, type Detections } from './detections.js';
 import type { ModelSidecar } from './model.js';
 import { postprocess } from './postprocess.js';
@@ -15,10 +15,11 @@ export interface DetectorOptions {
   game: GameId;
   minConf?: number;
   /**
-   * Look again, enlarged, at clusters of touching balls the whole-frame look found (`clusters.ts`):
-   * splits packs the coarse look merges. On by default; off gives the single look.
+   * Look again, enlarged, at clusters the whole-frame look found (`clusters.ts`): splits packs the
+   * coarse look merges. `blobs` (default: video) or `groups` (still images; see LookMode); `off`
+   * gives the single look.
    */
-  refineClusters?: boolean;
+  clusterLooks?: LookMode | 'off';
 }
 
 /** What the network looks at: the whole frame, or the bed rectified by a calibration. */
@@ -61,7 +62,7 @@ export class BallDetector {
     const gains = input.clothNormalise ? clothGains(this.tensor, input as Required<ModelSidecar['input']>, this.opts.game) : null;
     if (gains) applyClothGains(this.tensor, W * H, input, gains);
     const coarse = await this.infer(this.tensor, W, H, inputView);
-    if (this.opts.refineClusters === false || inputView.kind !== 'letterbox') return coarse;
+    if (this.opts.clusterLooks === 'off' || inputView.kind !== 'letterbox') return coarse;
     return this.refine(frame, coarse, inputView.box.scale, gains);
   }
 
@@ -83,7 +84,7 @@ export class BallDetector {
       const { tensor, view } = preprocess(frame, { ...input, width: look.width, height: look.height }, undefined, look.inputToFrame);
       if (gains) applyClothGains(tensor, look.width * look.height, input, gains);
       let found = await this.infer(tensor, look.width, look.height, view);
-      if (this.opts.refineClusters !== false) found = await this.refine(frame, found, scale, gains, ballRadiusPx);
+      if (this.opts.clusterLooks !== 'off') found = await this.refine(frame, found, scale, gains, ballRadiusPx);
       for (const b of toRows(found)) {
         if (b.u < core.u0 || b.u >= core.u1 || b.v < core.v0 || b.v >= core.v1) continue;
         // Boxes do not overlap, but their contexts do: a ball is kept once.
@@ -98,7 +99,8 @@ export class BallDetector {
   private async refine(frame: Rgb, coarse: Detections, scale: number, gains: [number, number, number] | null, ballRadiusPx?: number): Promise<Detections> {
     const input = this.side.input;
     const rows = toRows(coarse);
-    const looks = clusterLooks(rows, scale, frame, undefined, ballRadiusPx);
+    const mode: LookMode = this.opts.clusterLooks === 'groups' ? 'groups' : 'blobs';
+    const looks = clusterLooks(rows, scale, frame, undefined, ballRadiusPx, mode);
     if (looks.length === 0) return coarse;
     const fine: DetectionRow[][] = [];
     for (const l of looks) {
@@ -106,7 +108,7 @@ export class BallDetector {
       if (gains) applyClothGains(tensor, l.width * l.height, input, gains);
       fine.push(toRows(await this.infer(tensor, l.width, l.height, view)));
     }
-    return makeDetections(fuseLooks(rows, looks, fine), this.side.classes);
+    return makeDetections(fuseLooks(rows, looks, fine, mode), this.side.classes);
   }
 
   /**

@@ -11,9 +11,11 @@ const ball = (u: number, v: number, r = 6, cls = 'red', conf = 0.8): DetectionRo
 const FRAME = { width: 1280, height: 720 };
 
 describe('clusterLooks', () => {
-  test('balls with gaps under two radii form one look; a lone ball of the usual size gets none', () => {
+  test('groups: balls with gaps under two radii form one look; a lone ball of the usual size gets none', () => {
     const rows = [ball(100, 100), ball(115, 100), ball(108, 113), ball(400, 300, 6, 'black'), ball(600, 200, 6, 'blue')];
-    const looks = clusterLooks(rows, 0.5, FRAME);
+    // Video's mode looks only where the coarse look merged balls: none here.
+    expect(clusterLooks(rows, 0.5, FRAME)).toEqual([]);
+    const looks = clusterLooks(rows, 0.5, FRAME, undefined, undefined, 'groups');
     expect(looks).toHaveLength(1);
     expect(looks[0]!.members.sort()).toEqual([0, 1, 2]);
     // Enlarged to the fine radius: 9 input px per 6 px ball.
@@ -39,11 +41,25 @@ describe('clusterLooks', () => {
 
   test('no look when enlarging gains too little (balls already large in the coarse look)', () => {
     // Coarse scale 1 input px per frame px and 8 px balls: the fine look would be only 1.1× larger.
-    expect(clusterLooks([ball(100, 100, 8), ball(117, 100, 8)], 1, FRAME)).toHaveLength(0);
+    expect(clusterLooks([ball(100, 100, 8), ball(117, 100, 8)], 1, FRAME, undefined, undefined, 'groups')).toHaveLength(0);
   });
 });
 
 describe('fuseLooks', () => {
+  test('video: a ball of the usual size is never moved or lost by the enlarged look; only a blob is replaced', () => {
+    const coarse = [ball(100, 100), ball(113, 100), ball(300, 300, 15), ball(700, 100), ball(900, 500, 6, 'blue')];
+    const looks = clusterLooks(coarse, 0.5, FRAME, undefined, undefined, 'groups');
+    expect(looks.map((l) => l.members.sort())).toEqual([[0, 1], [2]]);
+    // The fine look finds the first ball 1.5 px off, misses the second, finds a third beside them,
+    // and splits the blob into two.
+    const fine = [[ball(101.5, 100), ball(120.5, 104)], [ball(294, 300), ball(306, 300)]];
+    const out = fuseLooks(coarse, looks, fine).map((b) => `${b.u},${b.v}`).sort();
+    expect(out).toEqual(['100,100', '113,100', '120.5,104', '294,300', '306,300', '700,100', '900,500']);
+    // Stills: a ball found again takes the enlarged look's place; the one not found is still kept.
+    const still = fuseLooks(coarse, looks, fine, 'groups').map((b) => `${b.u},${b.v}`).sort();
+    expect(still).toEqual(['101.5,100', '113,100', '120.5,104', '294,300', '306,300', '700,100', '900,500']);
+  });
+
   test('fine balls in the core replace the members; others stay; fine balls outside the core are dropped', () => {
     const coarse = [ball(100, 100, 12), ball(400, 300, 6, 'black')];
     const looks = clusterLooks([...coarse, ball(700, 100), ball(900, 500, 6, 'blue')], 0.5, FRAME);
@@ -127,7 +143,7 @@ describe('BallDetector second looks', () => {
   const frame = discFrame([...pack, ...lone]);
 
   test('the coarse look alone merges the row into one large ball', async () => {
-    const d = toRows(await new BallDetector(blobRunner(), side, { game: 'snooker', refineClusters: false }).detect(frame));
+    const d = toRows(await new BallDetector(blobRunner(), side, { game: 'snooker', clusterLooks: 'off' }).detect(frame));
     expect(d).toHaveLength(4);
     expect(Math.max(...d.map((b) => b.r))).toBeGreaterThan(1.4 * 6);
   });

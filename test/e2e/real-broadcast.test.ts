@@ -46,9 +46,11 @@ describe.skipIf(!existsSync(GLOVE))('Bucharest Task3 clip 23: a referee\'s white
     const cal = calibrateFrame(frames[0]!, { table });
     if (!cal.ok) throw new Error(`no calibration: ${cal.error.message}`);
     const detector = await loadModelDetector('snooker', join(ROOT, 'models'));
-    // The detector sees the glove as `white` more strongly (0.69) than the cue ball (0.48).
-    const raw = (await detector.detect(frames[0]!))!.filter((d) => d.class === 'white').sort((a, b) => b.conf - a.conf);
-    expect(raw[0]!.conf).toBeGreaterThan(raw.find((d) => Math.hypot(d.u - 585.5, d.v - 136.5) < 5)!.conf);
+    // The detector reports the glove as a `white` too, far larger than a ball (the v5 model even
+    // scored it above the cue ball: 0.69 against 0.48; v8 0.60 against 0.65).
+    const raw = (await detector.detect(frames[0]!))!.filter((d) => d.class === 'white');
+    const cue = raw.find((d) => Math.hypot(d.u - 585.5, d.v - 136.5) < 5)!;
+    expect(raw.some((d) => Math.hypot(d.u - cue.u, d.v - cue.v) > 30 && d.r > 1.4 * cue.r && d.conf > 0.5)).toBe(true);
     const out = mkdtempSync(join(tmpdir(), 'cueref-real-'));
     const res = await trackFrames(frames, { game: 'snooker', table, calibration: cal.value.calibration, detector, outDir: out });
     expect(res.frames).toBe(12);
