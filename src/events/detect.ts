@@ -149,7 +149,7 @@ export function buildPaths(series: Series, w: StrokeWindow, table: TableProfile,
       for (let k = w.k0; k <= w.k1; k++) {
         const pr = s.presence[k]!;
         if (pr === Presence.Seen) {
-          if (run >= 3 && seenBefore >= 0 && !missedInPassing(series, s, seenBefore, k, radiusOfBall(table, s.id))) {
+          if (run >= 3 && seenBefore >= 0) {
             kLastBeforeGone = seenBefore;
             break;
           }
@@ -478,22 +478,6 @@ function jawContactsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number
   return best ? [{ t: r5(best.t), type: 'cushion', ball: b.id, side: best.s.side, jaw: best.s.jaw!, conf: cushionConf(best.vOutN, best.gap, best.timed, p) }] : [];
 }
 
-/** Longest gap in a ball's sightings that can still be the detector missing it in passing, s. */
-const MISSED_IN_PASSING_S = 0.5;
-
-/**
- * A gap in a ball's sightings (last seen at frame a, seen again at b) that is the detector missing
- * it for a moment — a ball rattling in a jaw, dark against a pocket's shadow — not the ball
- * leaving the table and coming back: short, and seen again no further than a fast ball could roll
- * in the gap. A respotted or replaced ball comes back at rest, after the referee has fetched it.
- */
-function missedInPassing(series: Series, s: { x: ArrayLike<number>; y: ArrayLike<number> }, a: number, b: number, radiusMm: number): boolean {
-  const gapS = series.t[b]! - series.t[a]!;
-  if (!(gapS <= MISSED_IN_PASSING_S)) return false;
-  const d = Math.hypot(s.x[b]! - s.x[a]!, s.y[b]! - s.y[a]!);
-  return d <= MAX_BALL_SPEED_MM_PER_S * 0.5 * gapS + 3 * radiusMm;
-}
-
 /** A ball that appeared after the strike must be seen on this many frames before its loss is a pot or a ball off. */
 const MIN_SIGHTINGS_TO_LEAVE = 6;
 /** A ball in a pocket's mouth moving within 35° of the way a sinking ball seems to go is sinking. */
@@ -689,9 +673,10 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     const stopIdx = o.b.kinks.findIndex((k) => k.t > o.k.t && k.after.still);
     const stop = o.b.kinks[stopIdx];
     if (!stop || Math.hypot(stop.vIn[0], stop.vIn[1]) <= HAND_STOP_MM_PER_S) continue;
-    // A hand moves a ball that lay still; a rolling ball whose noisy track pauses for a frame or
-    // two (a slow ball along a cushion, out of a jaw) did not stop.
-    if (o.k.t - o.k.before.t0 < HAND_REST_MIN_S) continue;
+    // A hand moves a ball that lay still and leaves it still; a rolling ball whose noisy track
+    // pauses for a frame or two (a slow ball along a cushion, out of a jaw) neither started nor
+    // stopped there.
+    if (o.k.t - o.k.before.t0 < HAND_REST_MIN_S || stop.after.t1 - stop.after.t0 < HAND_REST_MIN_S) continue;
     const between = o.b.kinks.filter((k) => k.t > o.k.t && k.t < stop.t);
     if (between.some((k) => Math.hypot(...dv(k)) > 300)) continue;
     // (No cushion test: a ball rolling into a cushion that fast rebounds; it does not stop dead.)

@@ -27,6 +27,35 @@ export interface Series {
   balls: Map<string, BallSeries>;
 }
 
+/** Longest gap in a ball's sightings that can still be the detector missing it in passing, s. */
+export const MISSED_IN_PASSING_S = 0.5;
+/** How far a ball can be seen again after such a gap: a fast ball's roll over it plus this, mm (3 pool-ball radii). */
+const MISSED_IN_PASSING_SLACK_MM = 90;
+const MISSED_IN_PASSING_MM_PER_S = 4500;
+
+/**
+ * Gaps in a ball's sightings that are the detector missing it for a moment — a ball rattling in a
+ * jaw, dark against a pocket's shadow, behind a cue — become Hidden (unknown), not gone: short,
+ * and the ball seen again no further than a fast ball could roll in the gap. Without this a ball
+ * lost for a few frames in a jaw and seen rolling out again was potted and then "placed"
+ * (Bucharest Task2 clip 13). A ball that really left and was put back (a respot, a replacement)
+ * comes back at rest, at its spot, after the referee has fetched it: a longer gap.
+ */
+function hideMissesInPassing(s: BallSeries, t: Float64Array): void {
+  let lastSeen = -1;
+  for (let k = 0; k < t.length; k++) {
+    if (s.presence[k] !== Presence.Seen) continue;
+    if (lastSeen >= 0 && k > lastSeen + 1) {
+      const gapS = t[k]! - t[lastSeen]!;
+      const d = Math.hypot(s.x[k]! - s.x[lastSeen]!, s.y[k]! - s.y[lastSeen]!);
+      if (gapS <= MISSED_IN_PASSING_S && d <= MISSED_IN_PASSING_MM_PER_S * gapS + MISSED_IN_PASSING_SLACK_MM) {
+        for (let j = lastSeen + 1; j < k; j++) s.presence[j] = Presence.Hidden;
+      }
+    }
+    lastSeen = k;
+  }
+}
+
 export function buildSeries(frames: readonly TrackFrame[]): Series {
   const b = new SeriesBuilder(frames.length);
   for (const f of frames) b.add(f);
@@ -92,6 +121,7 @@ export class SeriesBuilder {
       const out: BallSeries = { id, presence: s.presence.slice(0, n), x: s.x.slice(0, n), y: s.y.slice(0, n) };
       // A ball missing from a frame while the table is out of view is simply unknown (Hidden).
       for (let k = 0; k < n; k++) if (!view[k] && out.presence[k] === Presence.Absent) out.presence[k] = Presence.Hidden;
+      hideMissesInPassing(out, t);
       balls.set(id, out);
     }
     return { t, frameIndex, view, balls };

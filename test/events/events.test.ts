@@ -313,6 +313,34 @@ describe('robustness', () => {
     expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'black', pocket: 'TL' })]);
   });
 
+  test('a ball missed for a moment in the jaw and seen again beside it, rolling out, is not potted (Task2 clip 13)', () => {
+    // The black into the top-left jaw, lost for 4 frames, then seen again 25 mm away rolling out
+    // slowly along the top cushion with a noisy track (pauses of a frame: not a hand placing it).
+    const frames: TracksDoc['frames'] = [];
+    for (let i = 0; i <= 150; i++) {
+      const t = i / 30;
+      // The white, struck at 0.5 s, stuns dead on the black at 1 s.
+      const wy = t < 0.5 ? 2900 : Math.min(3300 - 2 * R, 2900 + (t - 0.5) * 2 * (3300 - 2 * R - 2900));
+      const balls: TracksDoc['frames'][number]['balls'] = [{ id: 'white', x: 600, y: wy, conf: 0.99 }];
+      if (t < 1) balls.push({ id: 'black', x: 600, y: 3300, conf: 0.9 });
+      else if (t <= 2) balls.push({ id: 'black', x: 600 - 560 * (t - 1), y: 3300 + 220 * (t - 1), conf: 0.9 });
+      else if (t > 2.14 && t < 3.5) {
+        const u = t - 2.14;
+        // 200 mm/s with a frame's pause every 6 frames.
+        const x = 65 + 200 * (u - (i % 6 === 0 ? 1 / 30 : 0));
+        balls.push({ id: 'black', x, y: 3520 - 3 * u, conf: 0.8 });
+      } else if (t >= 3.5) balls.push({ id: 'black', x: 65 + 200 * 1.36, y: 3516, conf: 0.9 });
+      frames.push({ i, t, balls });
+    }
+    const ev = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', source: { uri: 'synthetic', fps: 30 }, frames }, table).log.strokes[0]!.events;
+    expect(of(ev, 'pot')).toEqual([]);
+    expect(of(ev, 'place')).toEqual([]);
+    // A ball that comes back at its spot long after (a respot) still left the table.
+    const respot = frames.map((f) => ({ ...f, balls: f.balls.filter((b) => b.id !== 'black' || f.t <= 2 || f.t >= 3.5).map((b) => (b.id === 'black' && f.t >= 3.5 ? { ...b, x: 889, y: 3245 } : b)) }));
+    const ev2 = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', source: { uri: 'synthetic', fps: 30 }, frames: respot }, table).log.strokes.flatMap((st) => st.events);
+    expect(of(ev2, 'pot')).toEqual([expect.objectContaining({ ball: 'black', pocket: 'TL' })]);
+  });
+
   test('a ball sinking in a corner, seen moving towards the point under the camera, is a pot with no jaw contact (given the calibration)', () => {
     // The in-off white of the rendered S07 clip under the overhead camera: into the top-right mouth
     // at (242, 223) mm/s, then its centre "comes back" towards the table's middle as it drops.
