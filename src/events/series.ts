@@ -29,29 +29,32 @@ export interface Series {
 
 /** Longest gap in a ball's sightings that can still be the detector missing it in passing, s. */
 export const MISSED_IN_PASSING_S = 0.5;
-/** How far a ball can be seen again after such a gap: a fast ball's roll over it plus this, mm (3 pool-ball radii). */
+/** How far from where its last speed would take it such a ball may be seen again, mm (3 pool-ball radii). */
 const MISSED_IN_PASSING_SLACK_MM = 90;
-const MISSED_IN_PASSING_MM_PER_S = 4500;
 
 /**
  * Gaps in a ball's sightings that are the detector missing it for a moment — a ball rattling in a
- * jaw, dark against a pocket's shadow, behind a cue — become Hidden (unknown), not gone: short,
- * and the ball seen again no further than a fast ball could roll in the gap. Without this a ball
+ * jaw, dark against a pocket's shadow, behind a cue — become Hidden (unknown), not gone (whatever
+ * the tracker guessed meanwhile: it calls a ball lost at a mouth pocketed): short, and the ball
+ * seen again near where its speed before the gap would take it (within 1.5× that roll plus 90 mm). Without this a ball
  * lost for a few frames in a jaw and seen rolling out again was potted and then "placed"
  * (Bucharest Task2 clip 13). A ball that really left and was put back (a respot, a replacement)
- * comes back at rest, at its spot, after the referee has fetched it: a longer gap.
+ * comes back at rest at its spot after the referee fetched it; a false detection of its colour
+ * elsewhere (Task2 clip 5: a "black" 1.7 m away 0.4 s after the black dropped) is too far.
  */
 function hideMissesInPassing(s: BallSeries, t: Float64Array): void {
-  let lastSeen = -1;
+  let lastSeen = -1, prevSeen = -1;
   for (let k = 0; k < t.length; k++) {
     if (s.presence[k] !== Presence.Seen) continue;
     if (lastSeen >= 0 && k > lastSeen + 1) {
       const gapS = t[k]! - t[lastSeen]!;
+      const speed = prevSeen >= 0 ? Math.hypot(s.x[lastSeen]! - s.x[prevSeen]!, s.y[lastSeen]! - s.y[prevSeen]!) / Math.max(1e-3, t[lastSeen]! - t[prevSeen]!) : 0;
       const d = Math.hypot(s.x[k]! - s.x[lastSeen]!, s.y[k]! - s.y[lastSeen]!);
-      if (gapS <= MISSED_IN_PASSING_S && d <= MISSED_IN_PASSING_MM_PER_S * gapS + MISSED_IN_PASSING_SLACK_MM) {
+      if (gapS <= MISSED_IN_PASSING_S && d <= 1.5 * speed * gapS + MISSED_IN_PASSING_SLACK_MM) {
         for (let j = lastSeen + 1; j < k; j++) s.presence[j] = Presence.Hidden;
       }
     }
+    prevSeen = lastSeen;
     lastSeen = k;
   }
 }
