@@ -8,6 +8,7 @@
  *   by kind where the numbering is the tracker's own (which red, which solid).
  *
  *   npx tsx bench/events-rendered.ts [--scenarios a,b] [--cameras overhead,broadcast] [--fps 30] [--keep DIR]
+ *                                    [--model FILE.onnx] [--out NAME (each clip's analysis folder, default analyze)]
  *
  * Slow (renders and analyses each clip: ~30–60 s per clip on 2 cores): a bench, never a test.
  */
@@ -22,6 +23,8 @@ const { values } = parseArgs({
     cameras: { type: 'string', default: 'overhead,broadcast' },
     fps: { type: 'string', default: '30' },
     keep: { type: 'string', default: '/tmp/cueref-events-rendered' },
+    model: { type: 'string' },
+    out: { type: 'string', default: 'analyze' },
   },
 });
 const ROOT = join(import.meta.dirname, '..');
@@ -47,7 +50,7 @@ const cli = (args: string[]) => execFileSync(process.execPath, [join(ROOT, 'bin/
  */
 function identityCheck(dir: string, game: string): { frames: number; wrong: number; switches: number } {
   const truth = JSON.parse(readFileSync(join(dir, 'truth.tracks.json'), 'utf8')) as { frames: { i: number; balls: { id: string; x: number; y: number; state?: string }[] }[] };
-  const lines = readFileSync(join(dir, 'analyze', 'tracks.jsonl'), 'utf8').trim().split('\n').slice(1);
+  const lines = readFileSync(join(dir, values.out!, 'tracks.jsonl'), 'utf8').trim().split('\n').slice(1);
   const byI = new Map(truth.frames.map((f) => [f.i, f]));
   const R = game === 'pool8' ? 28.6 : 26.25;
   const one = (id: string) => kind(id) === id && id !== 'red' && id !== 'solid' && id !== 'stripe';
@@ -93,9 +96,9 @@ for (const name of scenarios) {
       tot.runs++;
       try {
         if (!existsSync(join(dir, 'video.mp4'))) cli(['simulate', scen, '--out', dir, '--camera', camera, '--fps', String(fps)]);
-        const out = join(dir, 'analyze');
+        const out = join(dir, values.out!);
         const t0 = performance.now();
-        cli(['analyze', join(dir, 'video.mp4'), '--game', game, '--out', out, '--json', ...(existsSync(out) ? ['--resume'] : [])]);
+        cli(['analyze', join(dir, 'video.mp4'), '--game', game, '--out', out, '--json', ...(values.model ? ['--model', values.model] : []), ...(existsSync(out) ? ['--resume'] : [])]);
         const wallS = (performance.now() - t0) / 1000;
         const truth = JSON.parse(readFileSync(join(dir, 'truth.strokes.json'), 'utf8')).strokes as Stroke[];
         const got = JSON.parse(readFileSync(join(out, 'strokes.json'), 'utf8')).strokes as Stroke[];

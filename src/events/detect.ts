@@ -220,8 +220,6 @@ interface ContactCandidate {
  * frames, reaching ~200 mm/s at the last fitted frame); a hand slides a ball at 0.5–2 m/s and stops.
  */
 export const HAND_STOP_MM_PER_S = 400;
-/** A ball a hand moves lay still at least this long first, s. */
-const HAND_REST_MIN_S = 0.2;
 
 /** A ball must have rested this long, and then move this fast, for a start with no contact to be a touch. */
 const MIN_REST_BEFORE_TOUCH_S = 0.25;
@@ -673,10 +671,6 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     const stopIdx = o.b.kinks.findIndex((k) => k.t > o.k.t && k.after.still);
     const stop = o.b.kinks[stopIdx];
     if (!stop || Math.hypot(stop.vIn[0], stop.vIn[1]) <= HAND_STOP_MM_PER_S) continue;
-    // A hand moves a ball that lay still and leaves it still; a rolling ball whose noisy track
-    // pauses for a frame or two (a slow ball along a cushion, out of a jaw) neither started nor
-    // stopped there.
-    if (o.k.t - o.k.before.t0 < HAND_REST_MIN_S || stop.after.t1 - stop.after.t0 < HAND_REST_MIN_S) continue;
     const between = o.b.kinks.filter((k) => k.t > o.k.t && k.t < stop.t);
     if (between.some((k) => Math.hypot(...dv(k)) > 300)) continue;
     // (No cushion test: a ball rolling into a cushion that fast rebounds; it does not stop dead.)

@@ -29,6 +29,8 @@ export interface Series {
 
 /** Longest gap in a ball's sightings that can still be the detector missing it in passing, s. */
 export const MISSED_IN_PASSING_S = 0.5;
+/** A ball slower than this before the gap was not passing, mm/s. */
+const MISSED_IN_PASSING_MIN_SPEED = 150;
 /** How far from where its last speed would take it such a ball may be seen again, mm (3 pool-ball radii). */
 const MISSED_IN_PASSING_SLACK_MM = 90;
 
@@ -36,27 +38,45 @@ const MISSED_IN_PASSING_SLACK_MM = 90;
  * Gaps in a ball's sightings that are the detector missing it for a moment — a ball rattling in a
  * jaw, dark against a pocket's shadow, behind a cue — become Hidden (unknown), not gone (whatever
  * the tracker guessed meanwhile: it calls a ball lost at a mouth pocketed): short, and the ball
- * seen again near where its speed before the gap would take it (within 1.5× that roll plus 90 mm). Without this a ball
+ * seen again near where its speed before the gap would take it (within 1.5× that roll plus 90 mm;
+ * the speed is the fastest over the last 0.25 s: a ball in a jaw may sit still for a frame), and
+ * rolling at all (≥ 150 mm/s). Without this a ball
  * lost for a few frames in a jaw and seen rolling out again was potted and then "placed"
  * (Bucharest Task2 clip 13). A ball that really left and was put back (a respot, a replacement)
  * comes back at rest at its spot after the referee fetched it; a false detection of its colour
  * elsewhere (Task2 clip 5: a "black" 1.7 m away 0.4 s after the black dropped) is too far.
  */
 function hideMissesInPassing(s: BallSeries, t: Float64Array): void {
-  let lastSeen = -1, prevSeen = -1;
+  let lastSeen = -1;
+  const seen: number[] = []; // recent sightings, for the speed before a gap
   for (let k = 0; k < t.length; k++) {
     if (s.presence[k] !== Presence.Seen) continue;
     if (lastSeen >= 0 && k > lastSeen + 1) {
       const gapS = t[k]! - t[lastSeen]!;
-      const speed = prevSeen >= 0 ? Math.hypot(s.x[lastSeen]! - s.x[prevSeen]!, s.y[lastSeen]! - s.y[prevSeen]!) / Math.max(1e-3, t[lastSeen]! - t[prevSeen]!) : 0;
+      const speed = speedBefore(s, t, seen);
       const d = Math.hypot(s.x[k]! - s.x[lastSeen]!, s.y[k]! - s.y[lastSeen]!);
-      if (gapS <= MISSED_IN_PASSING_S && d <= 1.5 * speed * gapS + MISSED_IN_PASSING_SLACK_MM) {
+      // Only a rolling ball: one at rest that is missed (a player over it) and seen again a little
+      // off is left to the rest rules as before (it was not in passing).
+      if (speed >= MISSED_IN_PASSING_MIN_SPEED && gapS <= MISSED_IN_PASSING_S && d <= 1.5 * speed * gapS + MISSED_IN_PASSING_SLACK_MM) {
         for (let j = lastSeen + 1; j < k; j++) s.presence[j] = Presence.Hidden;
       }
     }
-    prevSeen = lastSeen;
+    seen.push(k);
+    if (seen.length > 12) seen.shift();
     lastSeen = k;
   }
+}
+
+/** The fastest the ball went between consecutive sightings over the last 0.25 s of `seen`, mm/s. */
+function speedBefore(s: BallSeries, t: Float64Array, seen: readonly number[]): number {
+  let v = 0;
+  const tEnd = t[seen.at(-1) ?? 0]!;
+  for (let j = seen.length - 1; j > 0; j--) {
+    const a = seen[j - 1]!, b = seen[j]!;
+    if (tEnd - t[a]! > 0.25) break;
+    v = Math.max(v, Math.hypot(s.x[b]! - s.x[a]!, s.y[b]! - s.y[a]!) / Math.max(1e-3, t[b]! - t[a]!));
+  }
+  return v;
 }
 
 export function buildSeries(frames: readonly TrackFrame[]): Series {

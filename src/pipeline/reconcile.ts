@@ -16,6 +16,8 @@
  *      the events naming the ball the refusal names; otherwise the stroke's events are emptied;
  *      a stroke still refused with no events left (no strike: the cameras saw balls move but not
  *      who struck) is dropped from the log — a note, with the time it was seen, says so.
+ *      A refused opening layout (two balls overlapping: one ball detected twice) loses the ball the
+ *      refusal names, and that ball goes from every stroke as in 1.
  *   3. A free ball played with no nomination (cameras cannot hear one) takes the ball hit first,
  *      when it is not on, as the nomination: a review entry (conf 0.7) asks the referee to confirm.
  */
@@ -118,6 +120,19 @@ export function refereeVisionLog(raw: StrokeLog, table: TableProfile, maxRepairs
       return { ok: true, value: { log, calls: withRepairs(res.value, repairs), repairs } };
     }
     const i = res.error.stroke;
+    const startBalls = log.start?.balls;
+    if (i === undefined && n < maxRepairs && Array.isArray(startBalls) && (res.error.field ?? '').startsWith('start')) {
+      // The opening layout refused (two balls overlapping: one ball detected twice): the ball the
+      // refusal names first is left out of the layout and, through step 1, of every stroke.
+      const ids = new Set(startBalls.map((b) => b.id));
+      const named = [...res.error.message.matchAll(/'([^']+)'/g)].map((m) => m[1]!).find((id) => ids.has(id));
+      if (named) {
+        const dropped = dropUnknownBalls({ ...log, start: { ...log.start, balls: startBalls.filter((b) => b.id !== named) } });
+        repairs.push({ stroke: 0, code: 'VISION_UNKNOWN_BALL', reason: `'${named}' was refused in the opening layout (${res.error.message}): taken for a ball detected twice and left out` }, ...dropped.repairs);
+        log = dropped.log;
+        continue;
+      }
+    }
     if (i === undefined || n >= maxRepairs || !log.strokes[i]) return res;
     const s = log.strokes[i]!;
     const field = res.error.field ?? '';

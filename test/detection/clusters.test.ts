@@ -52,12 +52,12 @@ describe('fuseLooks', () => {
     expect(looks.map((l) => l.members.sort())).toEqual([[0, 1], [2]]);
     // The fine look finds the first ball 1.5 px off, misses the second, finds a third beside them,
     // and splits the blob into two.
-    const fine = [[ball(101.5, 100), ball(120.5, 104)], [ball(294, 300), ball(306, 300)]];
+    const fine = [[ball(101.5, 100), ball(106.5, 109)], [ball(294, 300), ball(306, 300)]];
     const out = fuseLooks(coarse, looks, fine).map((b) => `${b.u},${b.v}`).sort();
-    expect(out).toEqual(['100,100', '113,100', '120.5,104', '294,300', '306,300', '700,100', '900,500']);
+    expect(out).toEqual(['100,100', '106.5,109', '113,100', '294,300', '306,300', '700,100', '900,500']);
     // Stills: a ball found again takes the enlarged look's place; the one not found is still kept.
     const still = fuseLooks(coarse, looks, fine, 'groups').map((b) => `${b.u},${b.v}`).sort();
-    expect(still).toEqual(['101.5,100', '113,100', '120.5,104', '294,300', '306,300', '700,100', '900,500']);
+    expect(still).toEqual(['101.5,100', '106.5,109', '113,100', '294,300', '306,300', '700,100', '900,500']);
   });
 
   test('fine balls in the core replace the members; others stay; fine balls outside the core are dropped', () => {

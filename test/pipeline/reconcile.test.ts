@@ -48,6 +48,23 @@ describe('refereeVisionLog', () => {
     expect(JSON.stringify(r.value.log)).not.toContain('red3');
   });
 
+  it('one red detected twice in the opening layout (overlapping): the second is left out, the stroke called', () => {
+    // The rendered overhead S08 through the detector: red6 36.6 mm from red5 in the layout.
+    const twice: StrokeLog = {
+      ...log,
+      start: { balls: [...start, { id: 'red2', x: 1590, y: 3376 + 36.6 }] },
+      strokes: [{ t: 1.1, events: [{ t: 1.1, type: 'strike', ball: 'white' }, { t: 1.3, type: 'contact', a: 'white', b: 'red1' }, { t: 1.6, type: 'pot', ball: 'red1', pocket: 'TR' }], rest: [{ id: 'white', x: 1200, y: 3000 }, { id: 'black', x: 889, y: 3245 }, { id: 'red2', x: 1590, y: 3376 + 36.6 }] }],
+    };
+    expect(refereeLog(twice, table).ok).toBe(false);
+    const r = refereeVisionLog(twice, table);
+    expect(r.ok, JSON.stringify(!r.ok && r.error)).toBe(true);
+    if (!r.ok) return;
+    expect((r.value.log.start!.balls as { id: string }[]).map((b) => b.id)).toEqual(['white', 'red1', 'black']);
+    expect(r.value.repairs[0]).toMatchObject({ code: 'VISION_UNKNOWN_BALL', reason: expect.stringContaining("'red2' was refused in the opening layout") });
+    expect(r.value.calls.calls[0]!.potted).toEqual(['red1']);
+    expect(JSON.stringify(r.value.log.strokes)).not.toContain('red2');
+  });
+
   it('regression (1080p break, replayed truth): a cue ball placed after the opening layout is not a phantom', () => {
     const reds = start.filter((b) => b.id !== 'white');
     const inHand: StrokeLog = {
