@@ -845,7 +845,11 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
       if (d > 2 * b.radiusMm) break;
       returns = st[j]! > k.tHi + dt && d <= Math.max(2, 2 * p.noiseMm);
     }
-    if (!near && !contactAround && !byUnseen && !returns) events.push({ t: r5(k.t), type: 'touch', ball: b.id, by: 'other', conf: 0.5 });
+    // Stopped in a pocket's mouth and gone within JAW_DROP_S of starting again: it was dropping
+    // in (a ball that hangs in the jaws for a frame or two), not set off by anyone.
+    const tLeft = b.left ? series.t[b.left.kLastSeen]! : undefined;
+    const drops = tLeft !== undefined && tLeft - k.t < JAW_DROP_S && Object.values(table.pockets).some((pk) => pk && Math.hypot(k.x - pk.x, k.y - pk.y) <= pk.mouth / 2 + b.radiusMm);
+    if (!near && !contactAround && !byUnseen && !returns && !drops) events.push({ t: r5(k.t), type: 'touch', ball: b.id, by: 'other', conf: 0.5 });
   }
 
   // Pots and balls off the table. A "ball" first seen after the strike, on a handful of frames,

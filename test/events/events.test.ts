@@ -345,6 +345,25 @@ describe('robustness', () => {
     expect(of(ev3, 'pot')).toEqual([expect.objectContaining({ ball: 'black', pocket: 'TL' })]);
   });
 
+  test('a ball that hangs in the jaws for a few frames and then drops is potted, not touched (rendered S03 overhead, v8)', () => {
+    const frames: TracksDoc['frames'] = [];
+    const red0 = { x: 1500, y: 3151 }, stop = { x: 1762.8, y: 3549.7 };
+    for (let i = 0; i <= 120; i++) {
+      const t = i / 30;
+      // The white, struck at 0.7 s, stuns dead on red1 at 1.4 s.
+      const wy = t < 0.7 ? 2700 : Math.min(red0.y - 2 * R, 2700 + ((t - 0.7) / 0.7) * (red0.y - 2 * R - 2700));
+      const balls: TracksDoc['frames'][number]['balls'] = [{ id: 'white', x: red0.x, y: wy, conf: 0.99 }];
+      if (t <= 1.4) balls.push({ id: 'red1', ...red0, conf: 0.9 });
+      else if (t <= 2.1) balls.push({ id: 'red1', x: red0.x + (stop.x - red0.x) * ((t - 1.4) / 0.7), y: red0.y + (stop.y - red0.y) * ((t - 1.4) / 0.7), conf: 0.9 });
+      else if (t <= 2.3) balls.push({ id: 'red1', ...stop, conf: 0.9 });
+      else if (t <= 2.4) balls.push({ id: 'red1', x: stop.x + 40 * (t - 2.3) / 0.1, y: stop.y + 60 * (t - 2.3) / 0.1, conf: 0.6 });
+      frames.push({ i, t, balls });
+    }
+    const ev = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', source: { uri: 'synthetic', fps: 30 }, frames }, table).log.strokes[0]!.events;
+    expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'red1', pocket: 'TR' })]);
+    expect(of(ev, 'touch')).toEqual([]);
+  });
+
   test('a ball sinking in a corner, seen moving towards the point under the camera, is a pot with no jaw contact (given the calibration)', () => {
     // The in-off white of the rendered S07 clip under the overhead camera: into the top-right mouth
     // at (242, 223) mm/s, then its centre "comes back" towards the table's middle as it drops.
