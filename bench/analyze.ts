@@ -103,21 +103,30 @@ console.log(`ratio analyze / decode: ${(an.ms / rgbDecode.ms).toFixed(2)} agains
 // --- 3b. where the time goes (in-process, timers) --------------------------------------------------
 if (!flag('skip-stages')) {
   const inner: FrameDetector = replay ? loadReplayDetector(join(renderDir, 'truth.tracks.json')) : await loadModelDetector('snooker', join(ROOT, 'models'), undefined, { intraOpThreads: analyzeInferenceThreads() });
-  let detMs = 0, runs = 0;
-  const detector: FrameDetector = { detect: async (f) => { const t = performance.now(); const r = await inner.detect(f); detMs += performance.now() - t; runs++; return r; } };
-  const stageDir = join(work, `analyze-stages-${size}`);
-  rmSync(stageDir, { recursive: true, force: true });
-  const marks: [string, number][] = [['start', performance.now()]];
-  let lastFrameAt = 0;
-  await analyze(video, {
-    game: 'snooker', outDir: stageDir, detector, detectorLabel: 'bench',
-    onStart: () => marks.push(['frames', performance.now()]),
-    onFrame: () => (lastFrameAt = performance.now()),
-    onStage: (st) => marks.push([st, st === 'events' ? lastFrameAt : performance.now()]),
-  });
-  marks.push(['end', performance.now()]);
-  const parts = marks.slice(0, -1).map(([name, t], k) => `${name === 'start' ? 'probe + calibration' : name} ${s1(marks[k + 1]![1] - t)}`);
-  console.log(`stages (in-process, ${replay ? 'replayed' : 'model'}): ${parts.join(', ')}; detector ${s1(detMs)} in ${runs} runs (${(detMs / Math.max(1, runs)).toFixed(1)} ms each)`);
+  // Twice: with the motion gate's region runs (the default) and without (every moving frame whole).
+  for (const regions of [true, false]) {
+    let detMs = 0, runs = 0, regionRuns = 0;
+    const timed = async <T>(f: () => Promise<T> | T): Promise<T> => { const t = performance.now(); const r = await f(); detMs += performance.now() - t; runs++; return r; };
+    const innerRegions = inner.detectRegions?.bind(inner);
+    const detector: FrameDetector = {
+      detect: (f) => timed(() => inner.detect(f)),
+      ...(innerRegions ? { detectRegions: (f, boxes, o) => { regionRuns++; return timed(() => innerRegions(f, boxes, o)); } } : {}),
+    };
+    const stageDir = join(work, `analyze-stages-${size}`);
+    rmSync(stageDir, { recursive: true, force: true });
+    const marks: [string, number][] = [['start', performance.now()]];
+    let lastFrameAt = 0;
+    await analyze(video, {
+      game: 'snooker', outDir: stageDir, detector, detectorLabel: 'bench',
+      ...(regions ? {} : { gate: { fullEveryFrames: 0 } }),
+      onStart: () => marks.push(['frames', performance.now()]),
+      onFrame: () => (lastFrameAt = performance.now()),
+      onStage: (st) => marks.push([st, st === 'events' ? lastFrameAt : performance.now()]),
+    });
+    marks.push(['end', performance.now()]);
+    const parts = marks.slice(0, -1).map(([name, t], k) => `${name === 'start' ? 'probe + calibration' : name} ${s1(marks[k + 1]![1] - t)}`);
+    console.log(`stages (in-process, ${replay ? 'replayed' : 'model'}, region runs ${regions ? 'on' : 'off'}): ${parts.join(', ')}; detector ${s1(detMs)} in ${runs} runs (${regionRuns} on regions; ${(detMs / Math.max(1, runs)).toFixed(1)} ms each)`);
+  }
 }
 
 if (flag('skip-memory')) process.exit(0);
