@@ -157,6 +157,8 @@ export interface GateState {
   prevInView: boolean;
   /** Frames since the detector last ran on the whole frame. */
   sinceFull?: number;
+  /** Whether the detector's last run was a region run. */
+  lastRunRegions?: boolean;
 }
 
 /**
@@ -227,6 +229,7 @@ export class MotionGate {
   private reusedInRow = 0;
   private prevInView = false;
   private sinceFull = 0;
+  private lastRunRegions = false;
   readonly params: MotionGateParams;
 
   /**
@@ -266,6 +269,10 @@ export class MotionGate {
       return { decision: 'motion', ...out, ...(regions ? { regions } : {}) };
     }
     if (this.reusedInRow + 1 >= this.params.refreshEveryFrames) return { decision: 'refresh', ...out };
+    // The balls have just stopped after region runs: look at the whole frame once, so the resting
+    // positions are the whole-frame look's, as before the stroke (a crop's context moves a ball's
+    // estimate by a few mm: read as balls moved between strokes).
+    if (this.lastRunRegions) return { decision: 'refresh', ...out };
     return { decision: 'reuse', ...out };
   }
 
@@ -284,12 +291,14 @@ export class MotionGate {
     this.ref = small.grey;
     this.reusedInRow = 0;
     this.sinceFull = 0;
+    this.lastRunRegions = false;
     this.prevInView = true;
   }
 
   /** The detector ran on these boxes of the frame only: the reference takes the frame inside them. */
   ranRegions(small: SmallGrey, boxes: readonly SmallBox[]): void {
     this.copyRegions(small, boxes);
+    this.lastRunRegions = true;
     this.reusedInRow = 0;
     this.sinceFull++;
     this.prevInView = true;
@@ -315,7 +324,7 @@ export class MotionGate {
   }
 
   state(): GateState {
-    return { reusedInRow: this.reusedInRow, prevInView: this.prevInView, sinceFull: this.sinceFull };
+    return { reusedInRow: this.reusedInRow, prevInView: this.prevInView, sinceFull: this.sinceFull, lastRunRegions: this.lastRunRegions };
   }
 
   /**
@@ -326,6 +335,7 @@ export class MotionGate {
     this.ref = ref?.grey ?? null;
     this.reusedInRow = s.reusedInRow;
     this.sinceFull = s.sinceFull ?? 0;
+    this.lastRunRegions = s.lastRunRegions ?? false;
     this.prevInView = s.prevInView && ref !== null;
   }
 
