@@ -157,8 +157,6 @@ export interface GateState {
   prevInView: boolean;
   /** Frames since the detector last ran on the whole frame. */
   sinceFull?: number;
-  /** Whether the detector's last run was a region run. */
-  lastRunRegions?: boolean;
 }
 
 /**
@@ -229,7 +227,6 @@ export class MotionGate {
   private reusedInRow = 0;
   private prevInView = false;
   private sinceFull = 0;
-  private lastRunRegions = false;
   readonly params: MotionGateParams;
 
   /**
@@ -269,10 +266,6 @@ export class MotionGate {
       return { decision: 'motion', ...out, ...(regions ? { regions } : {}) };
     }
     if (this.reusedInRow + 1 >= this.params.refreshEveryFrames) return { decision: 'refresh', ...out };
-    // The balls have just stopped after region runs: look at the whole frame once, so the resting
-    // positions are the whole-frame look's, as before the stroke (a crop's context moves a ball's
-    // estimate by a few mm: read as balls moved between strokes).
-    if (this.lastRunRegions) return { decision: 'refresh', ...out };
     return { decision: 'reuse', ...out };
   }
 
@@ -291,14 +284,12 @@ export class MotionGate {
     this.ref = small.grey;
     this.reusedInRow = 0;
     this.sinceFull = 0;
-    this.lastRunRegions = false;
     this.prevInView = true;
   }
 
   /** The detector ran on these boxes of the frame only: the reference takes the frame inside them. */
   ranRegions(small: SmallGrey, boxes: readonly SmallBox[]): void {
     this.copyRegions(small, boxes);
-    this.lastRunRegions = true;
     this.reusedInRow = 0;
     this.sinceFull++;
     this.prevInView = true;
@@ -324,7 +315,7 @@ export class MotionGate {
   }
 
   state(): GateState {
-    return { reusedInRow: this.reusedInRow, prevInView: this.prevInView, sinceFull: this.sinceFull, lastRunRegions: this.lastRunRegions };
+    return { reusedInRow: this.reusedInRow, prevInView: this.prevInView, sinceFull: this.sinceFull };
   }
 
   /**
@@ -335,7 +326,6 @@ export class MotionGate {
     this.ref = ref?.grey ?? null;
     this.reusedInRow = s.reusedInRow;
     this.sinceFull = s.sinceFull ?? 0;
-    this.lastRunRegions = s.lastRunRegions ?? false;
     this.prevInView = s.prevInView && ref !== null;
   }
 

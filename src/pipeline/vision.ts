@@ -171,7 +171,6 @@ export class VisionRun {
       let sinceRun: [number, number][] = [];
       let regions = new Map<number, SmallBox[]>();
       let reusedInRow = 0;
-      let lastRunRegions = false;
       let trEnd = trHead.end, inEnd = inHead.end;
       for (;;) {
         const a = inp.next();
@@ -194,13 +193,11 @@ export class VisionRun {
           sinceRun = [];
           regions = new Map();
           reusedInRow = 0;
-          lastRunRegions = false;
         } else {
           sinceRun.push([line.i, line.t]);
           if ('d' in line && line.r) {
             regions.set(line.i, line.r);
             reusedInRow = 0;
-            lastRunRegions = true;
           } else reusedInRow++;
         }
       }
@@ -217,7 +214,7 @@ export class VisionRun {
       run.lastI = last?.i ?? -1;
       // The gate is rebuilt once the caller has decoded the reference frame again (`restoreGate`);
       // until then it is told the view was lost, so the first frame after it runs the detector.
-      run.gateState = { reusedInRow: lastRun ? reusedInRow : 0, sinceFull: lastRun ? sinceRun.length : 0, lastRunRegions, prevInView: last !== null && !isOutOfView(lastInput) };
+      run.gateState = { reusedInRow: lastRun ? reusedInRow : 0, sinceFull: lastRun ? sinceRun.length : 0, prevInView: last !== null && !isOutOfView(lastInput) };
       return {
         run,
         point: { frames: kept, last, needsReference: lastRun, regionsAfterReference: lastRun ? regions : new Map(), timesAfterReference: times, droppedBytes, disagreed },

@@ -151,11 +151,6 @@ describe('regions: detecting only where the bed changed', () => {
     expect(d.slice(1).some((x) => x.regions?.some(nearB))).toBe(true);
   });
 
-  it('when the balls stop after region runs, the next frame is looked at whole (resting positions from the whole frame)', () => {
-    const d = runRegions([300, 300, 310, 320, 320, 320, 320].map((u) => frame([{ u, v: 180 }])));
-    expect(d.map((x) => (x.decision === 'motion' ? (x.regions ? 'r' : 'W') : x.decision))).toEqual(['view', 'reuse', 'r', 'r', 'refresh', 'reuse', 'reuse']);
-  });
-
   it('a whole-frame run at least every fullEveryFrames; no regions when the changes cover too much', () => {
     const rolling = Array.from({ length: 12 }, (_, k) => frame([{ u: 200 + 10 * k, v: 180 }]));
     const d = runRegions(rolling, { fullEveryFrames: 4 });
