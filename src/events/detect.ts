@@ -403,6 +403,12 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
   const sinking = (t: number, pk: { x: number; y: number; mouth: number }, noRebound = true): boolean => {
     if (Math.hypot(kink.x - pk.x, kink.y - pk.y) > pk.mouth / 2 + R || tLeft === undefined || !(tLeft - t < JAW_DROP_S && tLeft - t > -dt)) return false;
     if (stopped && noRebound) return true;
+    // Going on the way it came, only slower: a ball dropping over the edge of the bed (its centre
+    // seems to slow and bend as it falls), not one turned by a jaw — a jaw or cushion turns a
+    // ball by far more (the S03 jaw contacts: 60–70°; the S07 in-off white under v8: 20°).
+    const speedIn = Math.hypot(kink.vIn[0], kink.vIn[1]);
+    const turn = speedIn > 0 && speedOut > 0 ? Math.acos(Math.max(-1, Math.min(1, (kink.vIn[0] * kink.vOut[0] + kink.vIn[1] * kink.vOut[1]) / (speedIn * speedOut)))) : Math.PI;
+    if (noRebound && speedOut < speedIn && turn < DROP_TURN_RAD) return true;
     const down = sink?.(kink.x, kink.y);
     return !!down && speedOut > 0 && (kink.vOut[0] * down[0] + kink.vOut[1] * down[1]) / speedOut >= SINKING_COS;
   };
@@ -483,6 +489,8 @@ function jawContactsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number
 const MIN_SIGHTINGS_TO_LEAVE = 6;
 /** A ball in a pocket's mouth moving within 35° of the way a sinking ball seems to go is sinking. */
 const SINKING_COS = Math.cos((35 * Math.PI) / 180);
+/** A ball in a pocket's opening, lost soon after, that slowed and turned less than this was dropping in. */
+const DROP_TURN_RAD = (30 * Math.PI) / 180;
 /** A ball stopping in a pocket's opening and lost within this is dropping in, not on the jaw, s. */
 const JAW_DROP_S = 0.4;
 /** Fastest ball worth considering (a power break), mm/s. */

@@ -364,6 +364,14 @@ describe('robustness', () => {
     expect(of(ev, 'touch')).toEqual([]);
   });
 
+  test('a ball entering a corner that only slows and bends a little before it is lost is dropping, not on the jaw (S07 in-off white, v8)', () => {
+    // The in-off white of the rendered S07 under the overhead camera through detector v8.
+    const doc = intoPocket({ ball: 'white', still: { id: 'black', x: 889, y: 3245 }, vIn: { x: 366, y: 257 }, kink: { x: 1753.5, y: 3532.6 }, vOut: { x: 132, y: 191 }, seenAfterS: 7.5 / 30 });
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'cushion')).toEqual([]);
+    expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'white', pocket: 'TR' })]);
+  });
+
   test('a ball sinking in a corner, seen moving towards the point under the camera, is a pot with no jaw contact (given the calibration)', () => {
     // The in-off white of the rendered S07 clip under the overhead camera: into the top-right mouth
     // at (242, 223) mm/s, then its centre "comes back" towards the table's middle as it drops.
