@@ -5,11 +5,12 @@
  * same model splits them (Bucharest Task1: reds short 60 → 22 with the whole frame at 2×), but
  * the whole frame at 2× costs 4× the time and finds ball-sized things the coarse look rightly
  * ignored (the cream pocket leathers read as `white`). So only the clusters the coarse look found
- * are looked at again, and the fine look only replaces the coarse balls inside each cluster.
+ * are looked at again, and what the fine look adds is fused with the coarse balls (`fuseLooks`).
  * Pure: the detector runs the crops (`BallDetector.detect`).
  */
 import type { Mat3 } from '../core/mat3.js';
 import type { DetectionRow } from './detections.js';
+import { cropInput, type FrameBox } from './preprocess.js';
 
 /** Two coarse balls are in one cluster when their gap is under this many radii. */
 export const CLUSTER_GAP_RADII = 2;
@@ -23,14 +24,12 @@ const MIN_GAIN = 1.5;
 const CONTEXT_RADII = 3;
 /** The core (where fine replaces coarse): the members' discs plus this many radii. */
 const CORE_MARGIN_RADII = 0.6;
-/** Input sizes are multiples of this (the network's coarsest stride). */
-const ALIGN = 16;
 
 export interface ClusterLook {
   /** The coarse balls this look replaces (indices into the coarse rows). */
   members: number[];
-  /** Core box in frame px: fine balls with centres inside it replace the members. */
-  core: { u0: number; v0: number; u1: number; v1: number };
+  /** Core box in frame px: the fine balls with centres inside it count. */
+  core: FrameBox;
   /** A ball's radius in frame px the look was sized by. */
   ballRadiusPx: number;
   /** Network input size for the crop. */
@@ -40,13 +39,6 @@ export interface ClusterLook {
   inputToFrame: Mat3;
 }
 
-/**
- * The clusters worth a second look (see LookMode): connected groups of coarse balls whose gaps
- * are under CLUSTER_GAP_RADII radii, with a merged blob in them or (`groups`) of ≥ 2 balls, with the crop that shows each at FINE_RADIUS_INPUT_PX. `coarseScale`
- * is the coarse look's input px per frame px; `maxInputPx` caps a crop's area (a huge cluster is
- * looked at less enlarged, or not at all when that gains too little); `ballRadiusPx`, when known,
- * is a ball's radius instead of the median of `rows`.
- */
 /**
  * Which clusters get a second look:
  * - `blobs`: groups with a merged blob in them (a coarse "ball" over BLOB_RADII times a ball's
@@ -60,7 +52,23 @@ export interface ClusterLook {
  */
 export type LookMode = 'blobs' | 'groups';
 
-export function clusterLooks(rows: readonly DetectionRow[], coarseScale: number, frame: { width: number; height: number }, maxInputPx = 640 * 384, ballRadiusPx?: number, mode: LookMode = 'blobs'): ClusterLook[] {
+export interface LookOptions {
+  /** Which clusters (default `blobs`). */
+  mode?: LookMode;
+  /** A ball's radius in frame px when known (the calibration), instead of the median of the rows. */
+  ballRadiusPx?: number;
+  /** Largest crop, input px (a huge cluster is looked at less enlarged, or not at all when that gains too little). */
+  maxInputPx?: number;
+}
+
+/**
+ * The clusters worth a second look (see LookMode): connected groups of coarse balls whose gaps
+ * are under CLUSTER_GAP_RADII radii, with a merged blob in them or (`groups`) of ≥ 2 balls, each
+ * with the crop that shows it at FINE_RADIUS_INPUT_PX. `coarseScale` is the coarse look's input px
+ * per frame px.
+ */
+export function clusterLooks(rows: readonly DetectionRow[], coarseScale: number, frame: { width: number; height: number }, o: LookOptions = {}): ClusterLook[] {
+  const { mode = 'blobs', ballRadiusPx, maxInputPx = 640 * 384 } = o;
   const n = rows.length;
   const parent = rows.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
@@ -99,28 +107,12 @@ export function clusterLooks(rows: readonly DetectionRow[], coarseScale: number,
     }
     const core = { u0: u0 - CORE_MARGIN_RADII * r, v0: v0 - CORE_MARGIN_RADII * r, u1: u1 + CORE_MARGIN_RADII * r, v1: v1 + CORE_MARGIN_RADII * r };
     // The crop: the core plus context, clipped to the frame.
-    const cu0 = Math.max(0, u0 - CONTEXT_RADII * r), cv0 = Math.max(0, v0 - CONTEXT_RADII * r);
-    const cu1 = Math.min(frame.width, u1 + CONTEXT_RADII * r), cv1 = Math.min(frame.height, v1 + CONTEXT_RADII * r);
+    const crop = { u0: Math.max(0, u0 - CONTEXT_RADII * r), v0: Math.max(0, v0 - CONTEXT_RADII * r), u1: Math.min(frame.width, u1 + CONTEXT_RADII * r), v1: Math.min(frame.height, v1 + CONTEXT_RADII * r) };
     let s = FINE_RADIUS_INPUT_PX / r; // input px per frame px
-    const area = (cu1 - cu0) * (cv1 - cv0) * s * s;
+    const area = (crop.u1 - crop.u0) * (crop.v1 - crop.v0) * s * s;
     if (area > maxInputPx) s *= Math.sqrt(maxInputPx / area);
     if (s < coarseScale * MIN_GAIN) continue;
-    const width = Math.max(ALIGN, Math.ceil(((cu1 - cu0) * s) / ALIGN) * ALIGN);
-    const height = Math.max(ALIGN, Math.ceil(((cv1 - cv0) * s) / ALIGN) * ALIGN);
-    // Centre the crop's content in the aligned input (the extra input px see a little more frame).
-    const ou = (cu0 + cu1) / 2 - width / (2 * s), ov = (cv0 + cv1) / 2 - height / (2 * s);
-    looks.push({
-      members,
-      ballRadiusPx: r,
-      core,
-      width,
-      height,
-      inputToFrame: [
-        [1 / s, 0, ou],
-        [0, 1 / s, ov],
-        [0, 0, 1],
-      ],
-    });
+    looks.push({ members, ballRadiusPx: r, core, ...cropInput(crop, s, frame) });
   }
   return looks;
 }

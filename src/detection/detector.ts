@@ -8,7 +8,7 @@ import { clusterLooks, fuseLooks, type LookMode } from './clusters.js';
 import { makeDetections, toRows, type DetectionRow, type Detections } from './detections.js';
 import type { ModelSidecar } from './model.js';
 import { postprocess } from './postprocess.js';
-import { letterboxFor, preprocess, tableViewFor, type InputView, type Rgb } from './preprocess.js';
+import { cropInput, letterboxFor, preprocess, tableViewFor, type FrameBox, type InputView, type Rgb } from './preprocess.js';
 import type { ModelRunner } from './runner.js';
 
 export interface DetectorOptions {
@@ -37,6 +37,7 @@ export const TYPICAL_BALL_RADIUS_INPUT_PX = 4.5;
 
 export class BallDetector {
   private readonly tensor: Float32Array;
+  private scratch = new Float32Array(0);
   private readonly allowed: ReadonlySet<string>;
 
   constructor(
@@ -80,10 +81,8 @@ export class BallDetector {
     const gains = input.clothNormalise ? this.frameClothGains(frame, scale) : null;
     const rows: DetectionRow[] = [];
     for (const core of cores) {
-      const look = cropLook(core, contextPx, scale, frame);
-      const { tensor, view } = preprocess(frame, { ...input, width: look.width, height: look.height }, undefined, look.inputToFrame);
-      if (gains) applyClothGains(tensor, look.width * look.height, input, gains);
-      let found = await this.infer(tensor, look.width, look.height, view);
+      const crop = { u0: core.u0 - contextPx, v0: core.v0 - contextPx, u1: core.u1 + contextPx, v1: core.v1 + contextPx };
+      let found = await this.inferCrop(frame, cropInput(crop, scale, frame), gains);
       if (this.opts.clusterLooks !== 'off') found = await this.refine(frame, found, scale, gains, ballRadiusPx);
       for (const b of toRows(found)) {
         if (b.u < core.u0 || b.u >= core.u1 || b.v < core.v0 || b.v >= core.v1) continue;
@@ -97,18 +96,26 @@ export class BallDetector {
 
   /** Second looks at the clusters among `coarse` (seen at `scale` input px per frame px). */
   private async refine(frame: Rgb, coarse: Detections, scale: number, gains: [number, number, number] | null, ballRadiusPx?: number): Promise<Detections> {
-    const input = this.side.input;
     const rows = toRows(coarse);
     const mode: LookMode = this.opts.clusterLooks === 'groups' ? 'groups' : 'blobs';
-    const looks = clusterLooks(rows, scale, frame, undefined, ballRadiusPx, mode);
+    const looks = clusterLooks(rows, scale, frame, { mode, ...(ballRadiusPx ? { ballRadiusPx } : {}) });
     if (looks.length === 0) return coarse;
     const fine: DetectionRow[][] = [];
-    for (const l of looks) {
-      const { tensor, view } = preprocess(frame, { ...input, width: l.width, height: l.height }, undefined, l.inputToFrame);
-      if (gains) applyClothGains(tensor, l.width * l.height, input, gains);
-      fine.push(toRows(await this.infer(tensor, l.width, l.height, view)));
-    }
+    for (const l of looks) fine.push(toRows(await this.inferCrop(frame, l, gains)));
     return makeDetections(fuseLooks(rows, looks, fine, mode), this.side.classes);
+  }
+
+  /**
+   * The network on a crop of the frame. The crop's tensor is a view of one scratch buffer grown
+   * as needed (crops come every moving frame; each is run to the end before the next is filled).
+   */
+  private async inferCrop(frame: Rgb, crop: { width: number; height: number; inputToFrame: Mat3 }, gains: [number, number, number] | null): Promise<Detections> {
+    const input = this.side.input;
+    const n = 3 * crop.width * crop.height;
+    if (this.scratch.length < n) this.scratch = new Float32Array(n);
+    const { tensor, view } = preprocess(frame, { ...input, width: crop.width, height: crop.height }, this.scratch.subarray(0, n), crop.inputToFrame);
+    if (gains) applyClothGains(tensor, crop.width * crop.height, input, gains);
+    return this.infer(tensor, crop.width, crop.height, view);
   }
 
   /**
@@ -149,24 +156,6 @@ export interface RegionOptions {
   contextPx: number;
   /** A ball's radius in frame px, when the caller knows it (the calibration). */
   ballRadiusPx?: number;
-}
-
-/** A box in frame px: [u0, u1) × [v0, v1). */
-export interface FrameBox {
-  u0: number;
-  v0: number;
-  u1: number;
-  v1: number;
-}
-
-/** The crop that shows `core` plus `contextPx` around it at `scale` input px per frame px (sizes aligned to 16). */
-function cropLook(core: FrameBox, contextPx: number, scale: number, frame: { width: number; height: number }): { width: number; height: number; inputToFrame: Mat3 } {
-  const u0 = Math.max(0, core.u0 - contextPx), v0 = Math.max(0, core.v0 - contextPx);
-  const u1 = Math.min(frame.width, core.u1 + contextPx), v1 = Math.min(frame.height, core.v1 + contextPx);
-  const width = Math.max(16, Math.ceil(((u1 - u0) * scale) / 16) * 16);
-  const height = Math.max(16, Math.ceil(((v1 - v0) * scale) / 16) * 16);
-  const ou = (u0 + u1) / 2 - width / (2 * scale), ov = (v0 + v1) / 2 - height / (2 * scale);
-  return { width, height, inputToFrame: [[1 / scale, 0, ou], [0, 1 / scale, ov], [0, 0, 1]] };
 }
 
 /**

@@ -30,6 +30,28 @@ export interface Rgb {
   rgb: Uint8Array;
 }
 
+/** A box in frame px: [u0, u1) × [v0, v1). */
+export interface FrameBox {
+  u0: number;
+  v0: number;
+  u1: number;
+  v1: number;
+}
+
+/**
+ * A network input showing `box` of the frame (clipped to it) at `scale` input px per frame px —
+ * a crop for a second look or a region run. Sizes are rounded up to multiples of `align` (the
+ * network's coarsest stride), the box centred in them (the extra input px see a little more frame).
+ */
+export function cropInput(box: FrameBox, scale: number, frame: { width: number; height: number }, align = 16): { width: number; height: number; inputToFrame: Mat3 } {
+  const u0 = Math.max(0, box.u0), v0 = Math.max(0, box.v0);
+  const u1 = Math.min(frame.width, box.u1), v1 = Math.min(frame.height, box.v1);
+  const width = Math.max(align, Math.ceil(((u1 - u0) * scale) / align) * align);
+  const height = Math.max(align, Math.ceil(((v1 - v0) * scale) / align) * align);
+  const ou = (u0 + u1) / 2 - width / (2 * scale), ov = (v0 + v1) / 2 - height / (2 * scale);
+  return { width, height, inputToFrame: [[1 / scale, 0, ou], [0, 1 / scale, ov], [0, 0, 1]] };
+}
+
 export function letterboxFor(frameW: number, frameH: number, inW: number, inH: number): Letterbox {
   const scale = Math.min(inW / frameW, inH / frameH);
   return { scale, padX: (inW - frameW * scale) / 2, padY: (inH - frameH * scale) / 2 };

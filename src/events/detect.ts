@@ -398,15 +398,15 @@ function jawAt(table: TableProfile, e: Edge, along: number, R: number): PocketId
 function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p: EventParams, tLeft?: number, sink?: SinkDirection): StrokeEvent[] {
   const R = b.radiusMm;
   const out: StrokeEvent[] = [];
+  const speedIn = Math.hypot(kink.vIn[0], kink.vIn[1]);
   const speedOut = Math.hypot(kink.vOut[0], kink.vOut[1]);
-  const stopped = speedOut < 0.35 * Math.hypot(kink.vIn[0], kink.vIn[1]);
+  const stopped = speedOut < 0.35 * speedIn;
   const sinking = (t: number, pk: { x: number; y: number; mouth: number }, noRebound = true): boolean => {
     if (Math.hypot(kink.x - pk.x, kink.y - pk.y) > pk.mouth / 2 + R || tLeft === undefined || !(tLeft - t < JAW_DROP_S && tLeft - t > -dt)) return false;
     if (stopped && noRebound) return true;
     // Going on the way it came, only slower: a ball dropping over the edge of the bed (its centre
     // seems to slow and bend as it falls), not one turned by a jaw — a jaw or cushion turns a
     // ball by far more (the S03 jaw contacts: 60–70°; the S07 in-off white under v8: 20°).
-    const speedIn = Math.hypot(kink.vIn[0], kink.vIn[1]);
     const turn = speedIn > 0 && speedOut > 0 ? Math.acos(Math.max(-1, Math.min(1, (kink.vIn[0] * kink.vOut[0] + kink.vIn[1] * kink.vOut[1]) / (speedIn * speedOut)))) : Math.PI;
     if (noRebound && speedOut < speedIn && turn < DROP_TURN_RAD) return true;
     const down = sink?.(kink.x, kink.y);
@@ -433,17 +433,21 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
     // went on the way a sinking ball seems to go in this camera's picture (towards the point under
     // the camera: see sinking.ts) — what a path-fitter reads as a rebound off the jaw. The drop is
     // the pot, not a contact with the jaw; a ball that meets the jaw and slides along it into the
-    // pocket keeps its contact.
-    // The pocket: the jaw's where the path met the line, else the one whose mouth the kink is in
-    // (the path may reach the line a little before the jaw begins: the rendered S07 in-off white
-    // under v8 met the right cushion's line 20 mm short of the top-right jaw, then sank).
-    const pk = jaw ? table.pockets[jaw] : Object.values(table.pockets).find((q) => q && Math.hypot(kink.x - q.x, kink.y - q.y) <= q.mouth / 2 + R);
+    // pocket keeps its contact. The pocket is the jaw's where the path met the line, else the one
+    // whose mouth the kink is in (the path may reach the line a little before the jaw begins: the
+    // rendered S07 in-off white under v8 met the right cushion's line 20 mm short of its jaw).
+    const pk = jaw ? table.pockets[jaw] : pocketAtMouth(table, kink.x, kink.y, R);
     if (pk && sinking(t, pk, vOutN > -0.2 * vInN)) continue;
     // A clear rebound on the line is sure; a stop against it or a kink off the line less so.
     out.push({ t: r5(t), type: 'cushion', ball: b.id, side: e.side, ...(jaw ? { jaw } : {}), conf: cushionConf(vOutN, gap, tGeo !== undefined, p) });
   }
   if (out.length === 0) out.push(...jawContactsFor(b, kink, table, dt, p, sinking));
   return out;
+}
+
+/** The pocket whose mouth a ball centred at (x, y) is in: within half the mouth plus `R` of the pocket. */
+function pocketAtMouth(table: TableProfile, x: number, y: number, R: number): { x: number; y: number; mouth: number } | undefined {
+  return Object.values(table.pockets).find((pk) => pk && Math.hypot(x - pk.x, y - pk.y) <= pk.mouth / 2 + R);
 }
 
 const cushionConf = (vOutN: number, gap: number, timedOnLine: boolean, p: EventParams) =>
@@ -859,7 +863,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     // Stopped in a pocket's mouth and gone within JAW_DROP_S of starting again: it was dropping
     // in (a ball that hangs in the jaws for a frame or two), not set off by anyone.
     const tLeft = b.left ? series.t[b.left.kLastSeen]! : undefined;
-    const drops = tLeft !== undefined && tLeft - k.t < JAW_DROP_S && Object.values(table.pockets).some((pk) => pk && Math.hypot(k.x - pk.x, k.y - pk.y) <= pk.mouth / 2 + b.radiusMm);
+    const drops = tLeft !== undefined && tLeft - k.t < JAW_DROP_S && pocketAtMouth(table, k.x, k.y, b.radiusMm) !== undefined;
     if (!near && !contactAround && !byUnseen && !returns && !drops) events.push({ t: r5(k.t), type: 'touch', ball: b.id, by: 'other', conf: 0.5 });
   }
 

@@ -47,23 +47,22 @@ const MISSED_IN_PASSING_SLACK_MM = 90;
  * elsewhere (Task2 clip 5: a "black" 1.7 m away 0.4 s after the black dropped) is too far.
  */
 function hideMissesInPassing(s: BallSeries, t: Float64Array): void {
-  let lastSeen = -1;
-  const seen: number[] = []; // recent sightings, for the speed before a gap
+  const seen: number[] = []; // the last sightings, for the speed before a gap
   for (let k = 0; k < t.length; k++) {
     if (s.presence[k] !== Presence.Seen) continue;
-    if (lastSeen >= 0 && k > lastSeen + 1) {
-      const gapS = t[k]! - t[lastSeen]!;
+    const last = seen.at(-1);
+    if (last !== undefined && k > last + 1) {
+      const gapS = t[k]! - t[last]!;
       const speed = speedBefore(s, t, seen);
-      const d = Math.hypot(s.x[k]! - s.x[lastSeen]!, s.y[k]! - s.y[lastSeen]!);
+      const d = Math.hypot(s.x[k]! - s.x[last]!, s.y[k]! - s.y[last]!);
       // Only a rolling ball: one at rest that is missed (a player over it) and seen again a little
       // off is left to the rest rules as before (it was not in passing).
       if (speed >= MISSED_IN_PASSING_MIN_SPEED && gapS <= MISSED_IN_PASSING_S && d <= 1.5 * speed * gapS + MISSED_IN_PASSING_SLACK_MM) {
-        for (let j = lastSeen + 1; j < k; j++) s.presence[j] = Presence.Hidden;
+        for (let j = last + 1; j < k; j++) s.presence[j] = Presence.Hidden;
       }
     }
     seen.push(k);
     if (seen.length > 12) seen.shift();
-    lastSeen = k;
   }
 }
 

@@ -138,16 +138,20 @@ export function bedMask(
   return m;
 }
 
-/** Small pixels where `a` and `b` differ by more than `level`: inside `mask`, and in the whole image. */
-export function changedPixels(a: Uint8Array, b: Uint8Array, mask: Uint8Array, level: number): { inMask: number; all: number } {
-  let inMask = 0, all = 0;
+/**
+ * Small pixels where `a` and `b` differ by more than `level`: inside `mask`, and in the whole image;
+ * `at` lists the ones inside the mask (the regions are boxed from them: one pass over the image).
+ */
+export function changedPixels(a: Uint8Array, b: Uint8Array, mask: Uint8Array, level: number): { inMask: number; all: number; at: number[] } {
+  let all = 0;
+  const at: number[] = [];
   for (let i = 0; i < a.length; i++) {
     if (Math.abs(a[i]! - b[i]!) > level) {
       all++;
-      if (mask[i]) inMask++;
+      if (mask[i]) at.push(i);
     }
   }
-  return { inMask, all };
+  return { inMask: at.length, all, at };
 }
 
 export interface GateState {
@@ -165,13 +169,16 @@ export interface GateState {
  * boxes that then overlap or touch are merged (one crop costs less than two). Empty when nothing changed.
  */
 export function changedRegions(a: Uint8Array, ref: Uint8Array, mask: Uint8Array, width: number, height: number, level: number, cellPx: number, growPx: number): SmallBox[] {
+  return boxesAround(changedPixels(a, ref, mask, level).at, width, height, cellPx, growPx);
+}
+
+/** `changedRegions` from the changed pixels' indices (`changedPixels(…).at`). */
+function boxesAround(changed: readonly number[], width: number, height: number, cellPx: number, growPx: number): SmallBox[] {
   const gw = Math.ceil(width / cellPx), gh = Math.ceil(height / cellPx);
   const cells = new Uint8Array(gw * gh);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (mask[i] && Math.abs(a[i]! - ref[i]!) > level) cells[Math.floor(y / cellPx) * gw + Math.floor(x / cellPx)] = 1;
-    }
+  for (const i of changed) {
+    const x = i % width, y = (i - x) / width;
+    cells[Math.floor(y / cellPx) * gw + Math.floor(x / cellPx)] = 1;
   }
   const boxes: SmallBox[] = [];
   const seen = new Uint8Array(gw * gh);
@@ -262,7 +269,7 @@ export class MotionGate {
     const c = changedPixels(small.grey, this.ref, this.mask, this.params.diffLevel);
     const out = { changedPx: c.inMask, changedFrac: c.all / small.grey.length };
     if (this.params.refreshEveryFrames === 1 || c.inMask >= this.params.minChangedPx) {
-      const regions = this.regionsOf(small);
+      const regions = this.regionsOf(small, c.at);
       return { decision: 'motion', ...out, ...(regions ? { regions } : {}) };
     }
     if (this.reusedInRow + 1 >= this.params.refreshEveryFrames) return { decision: 'refresh', ...out };
@@ -270,11 +277,11 @@ export class MotionGate {
   }
 
   /** The boxes a moving frame may be detected in instead of whole, or undefined when it must run whole. */
-  private regionsOf(small: SmallGrey): SmallBox[] | undefined {
+  private regionsOf(small: SmallGrey, changed: readonly number[]): SmallBox[] | undefined {
     const p = this.params;
     if (!p.fullEveryFrames || !this.ballRadiusPx || this.sinceFull + 1 >= p.fullEveryFrames || p.refreshEveryFrames === 1) return undefined;
     const grow = Math.ceil((p.regionGrowRadii * this.ballRadiusPx) / small.factor);
-    const boxes = changedRegions(small.grey, this.ref!, this.mask!, small.width, small.height, p.diffLevel, p.regionCellPx, grow);
+    const boxes = boxesAround(changed, small.width, small.height, p.regionCellPx, grow);
     const area = boxes.reduce((s, b) => s + (b[2] - b[0]) * (b[3] - b[1]), 0);
     return boxes.length > 0 && area <= p.regionMaxFrac * small.width * small.height ? boxes : undefined;
   }

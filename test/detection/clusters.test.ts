@@ -15,7 +15,7 @@ describe('clusterLooks', () => {
     const rows = [ball(100, 100), ball(115, 100), ball(108, 113), ball(400, 300, 6, 'black'), ball(600, 200, 6, 'blue')];
     // Video's mode looks only where the coarse look merged balls: none here.
     expect(clusterLooks(rows, 0.5, FRAME)).toEqual([]);
-    const looks = clusterLooks(rows, 0.5, FRAME, undefined, undefined, 'groups');
+    const looks = clusterLooks(rows, 0.5, FRAME, { mode: 'groups' });
     expect(looks).toHaveLength(1);
     expect(looks[0]!.members.sort()).toEqual([0, 1, 2]);
     // Enlarged to the fine radius: 9 input px per 6 px ball.
@@ -41,14 +41,14 @@ describe('clusterLooks', () => {
 
   test('no look when enlarging gains too little (balls already large in the coarse look)', () => {
     // Coarse scale 1 input px per frame px and 8 px balls: the fine look would be only 1.1× larger.
-    expect(clusterLooks([ball(100, 100, 8), ball(117, 100, 8)], 1, FRAME, undefined, undefined, 'groups')).toHaveLength(0);
+    expect(clusterLooks([ball(100, 100, 8), ball(117, 100, 8)], 1, FRAME, { mode: 'groups' })).toHaveLength(0);
   });
 });
 
 describe('fuseLooks', () => {
   test('video: a ball of the usual size is never moved or lost by the enlarged look; only a blob is replaced', () => {
     const coarse = [ball(100, 100), ball(113, 100), ball(300, 300, 15), ball(700, 100), ball(900, 500, 6, 'blue')];
-    const looks = clusterLooks(coarse, 0.5, FRAME, undefined, undefined, 'groups');
+    const looks = clusterLooks(coarse, 0.5, FRAME, { mode: 'groups' });
     expect(looks.map((l) => l.members.sort())).toEqual([[0, 1], [2]]);
     // The fine look finds the first ball 1.5 px off, misses the second, finds a third beside them,
     // and splits the blob into two.
