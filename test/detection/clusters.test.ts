@@ -60,6 +60,14 @@ describe('fuseLooks', () => {
     expect(still).toEqual(['101.5,100', '106.5,109', '113,100', '294,300', '306,300', '700,100', '900,500']);
   });
 
+  test('a fine ball 0.7 D from a kept coarse ball: the same ball on video, another ball in a still pack', () => {
+    const coarse = [ball(100, 100), ball(113, 100), ball(700, 100), ball(900, 500, 6, 'blue')];
+    const looks = clusterLooks(coarse, 0.5, FRAME, { mode: 'groups' });
+    const fine = [[ball(120, 104)]];
+    expect(fuseLooks(coarse, looks, fine, 'blobs')).toHaveLength(4);
+    expect(fuseLooks(coarse, looks, fine, 'groups').map((b) => `${b.u},${b.v}`)).toContain('120,104');
+  });
+
   test('fine balls in the core replace the members; others stay; fine balls outside the core are dropped', () => {
     const coarse = [ball(100, 100, 12), ball(400, 300, 6, 'black')];
     const looks = clusterLooks([...coarse, ball(700, 100), ball(900, 500, 6, 'blue')], 0.5, FRAME);
