@@ -3,12 +3,14 @@
  * poses (domain randomisation), letterboxed to the network input exactly as the detector's
  * pre-processing does at run time.
  *
- *   npx tsx models/training/dataset.ts --out DIR --frames N --seed S [--cameras overhead,broadcast,oblique] [--packs P]
+ *   npx tsx models/training/dataset.ts --out DIR --frames N --seed S [--cameras overhead,broadcast,oblique] [--packs P] [--cloths P]
  *
  * `--packs P`: on a fraction P of snooker and pool frames the reds (the pool balls) start in a
  * rack — whole, or broken up a little, where it is racked or anywhere at any angle — since real
  * footage is full of packs, where a model trained on scattered balls sees one blob (Bucharest Task1:
  * 60 of 76 miscounted balls were reds in the pack). 0 (default) renders exactly the older sets.
+ * `--cloths P`: on a fraction P of scenes the cloth is drawn from a palette of real cloth colours
+ * (teal, blues, grey, burgundy, camel…) whatever the game (0, default: the game's own colour).
  *
  * Writes DIR/meta.json, DIR/images.u8 (N × H × W × 3 bytes) and DIR/labels.jsonl (one JSON array of
  * {u, v, r, class, visible} per image, in network-input pixels). Same seed, same bytes.
@@ -40,10 +42,11 @@ const { values } = parseArgs({
     cameras: { type: 'string', default: 'overhead,broadcast,oblique' },
     games: { type: 'string', default: 'snooker,pool8,novus' },
     packs: { type: 'string', default: '0' },
+    cloths: { type: 'string', default: '0' },
   },
 });
 if (!values.out) throw new Error('--out DIR is required');
-const N = Number(values.frames), SEED = Number(values.seed), PACKS = Number(values.packs);
+const N = Number(values.frames), SEED = Number(values.seed), PACKS = Number(values.packs), CLOTHS = Number(values.cloths);
 const cameras = values.cameras!.split(',') as CameraKind[];
 const games = values.games!.split(',') as GameId[];
 
@@ -146,6 +149,30 @@ function layoutFor(game: GameId, table: TableProfile, rnd: () => number): BallSn
   return out;
 }
 
+/**
+ * Cloth colours tables really have, for any game (`--cloths P`: on a fraction P of scenes): the
+ * game's own default alone leaves the model blind to a snooker table under a teal or blue cloth
+ * (the Bern club table, ≈ 100, 170, 150, where v8 read reds as black and lost touching colours).
+ */
+const CLOTH_PALETTE: [number, number, number][] = [
+  [18, 184, 30], // tournament green
+  [40, 150, 130], // spruce / teal
+  [95, 170, 150], // pale teal (Bern)
+  [48, 152, 188], // pool blue
+  [30, 100, 180], // royal blue
+  [90, 120, 150], // grey blue
+  [120, 125, 120], // grey
+  [90, 120, 40], // olive
+  [125, 35, 45], // burgundy
+  [190, 160, 110], // camel
+  [70, 45, 110], // purple
+];
+function clothFrom(rnd: () => number): [number, number, number] {
+  const c = CLOTH_PALETTE[Math.floor(rnd() * CLOTH_PALETTE.length)]!;
+  const light = 0.75 + rnd() * 0.5;
+  return c.map((v) => Math.max(0, Math.min(255, v * light + (rnd() * 2 - 1) * 12))) as [number, number, number];
+}
+
 /** The preset pose jittered: other heights, angles, zooms and lenses than the presets. */
 function jitteredCamera(kind: CameraKind, table: TableProfile, rnd: () => number): Camera {
   const base = presetCamera(kind, table, { width: 1280, height: 720 });
@@ -196,7 +223,9 @@ for (let k = 0; k < N; k++) {
     game = games[Math.floor(rnd() * games.length)]!;
     table = tableFor(game, rnd);
     const kind = cameras[Math.floor(rnd() * cameras.length)]!;
-    renderer = new Renderer({ game, table, camera: jitteredCamera(kind, table, rnd), look: randomLook(game, SEED * 7919 + k), seed: SEED * 31 + k });
+    const look = randomLook(game, SEED * 7919 + k);
+    if (CLOTHS > 0 && rnd() < CLOTHS) look.clothRgb = clothFrom(rnd);
+    renderer = new Renderer({ game, table, camera: jitteredCamera(kind, table, rnd), look, seed: SEED * 31 + k });
   }
   const balls = layoutFor(game, table, rnd);
   const frame: FrameSnapshot = { i: k, t: k / 30, balls, occluders: occludersFor(table, balls, rnd) };

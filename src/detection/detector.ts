@@ -7,13 +7,21 @@ import type { Mat3 } from '../core/mat3.js';
 import { clusterLooks, fuseLooks, type LookMode } from './clusters.js';
 import { makeDetections, toRows, type DetectionRow, type Detections } from './detections.js';
 import type { ModelSidecar } from './model.js';
-import { postprocess } from './postprocess.js';
+import { DEFAULT_MIN_CONF, postprocess } from './postprocess.js';
 import { cropInput, letterboxFor, preprocess, tableViewFor, type FrameBox, type InputView, type Rgb } from './preprocess.js';
 import type { ModelRunner } from './runner.js';
 
 export interface DetectorOptions {
   game: GameId;
   minConf?: number;
+  /**
+   * Also report peaks from this confidence up to `minConf` ("weak" balls, told apart by their
+   * confidence alone), for a tracker that uses them only to keep a ball it already follows, or to
+   * name a one-ball kind nobody holds (ByteTrack's low-score pass). A real camera's cue ball under
+   * odd light can score 0.23 all clip long, the strongest white in the frame by far (Bucharest
+   * Task3 clips 11 and 14). Weak peaks take no part in the second looks. Default: none.
+   */
+  weakConf?: number;
   /**
    * Look again, enlarged, at clusters the whole-frame look found (`clusters.ts`): splits packs the
    * coarse look merges. `blobs` (default: video) or `groups` (still images; see LookMode); `off`
@@ -62,9 +70,28 @@ export class BallDetector {
     const input = this.side.input;
     const gains = input.clothNormalise ? clothGains(this.tensor, input as Required<ModelSidecar['input']>, this.opts.game) : null;
     if (gains) applyClothGains(this.tensor, W * H, input, gains);
-    const coarse = await this.infer(this.tensor, W, H, inputView);
-    if (this.opts.clusterLooks === 'off' || inputView.kind !== 'letterbox') return coarse;
-    return this.refine(frame, coarse, inputView.box.scale, gains);
+    const all = await this.infer(this.tensor, W, H, inputView);
+    const [coarse, weak] = this.splitWeak(all);
+    if (this.opts.clusterLooks === 'off' || inputView.kind !== 'letterbox') return all;
+    return this.withWeak(await this.refine(frame, coarse, inputView.box.scale, gains), weak);
+  }
+
+  /** Peaks at or above `minConf`, and the weak ones below it (none without `weakConf`). */
+  private splitWeak(d: Detections): [Detections, DetectionRow[]] {
+    const floor = this.opts.minConf ?? DEFAULT_MIN_CONF;
+    if (this.opts.weakConf === undefined || this.opts.weakConf >= floor) return [d, []];
+    const rows = toRows(d);
+    const strong = rows.filter((r) => r.conf >= floor);
+    return strong.length === rows.length ? [d, []] : [makeDetections(strong, this.side.classes), rows.filter((r) => r.conf < floor)];
+  }
+
+  /** The looked-again balls plus the weak peaks that no ball of them lies on. */
+  private withWeak(d: Detections, weak: readonly DetectionRow[]): Detections {
+    if (weak.length === 0) return d;
+    const rows = toRows(d);
+    const n = rows.length;
+    for (const w of weak) if (!rows.slice(0, n).some((b) => Math.hypot(b.u - w.u, b.v - w.v) < Math.max(b.r, w.r))) rows.push(w);
+    return makeDetections(rows, this.side.classes);
   }
 
   /**
@@ -83,7 +110,10 @@ export class BallDetector {
     for (const core of cores) {
       const crop = { u0: core.u0 - contextPx, v0: core.v0 - contextPx, u1: core.u1 + contextPx, v1: core.v1 + contextPx };
       let found = await this.inferCrop(frame, cropInput(crop, scale, frame), gains);
-      if (this.opts.clusterLooks !== 'off') found = await this.refine(frame, found, scale, gains, ballRadiusPx);
+      if (this.opts.clusterLooks !== 'off') {
+        const [coarse, weak] = this.splitWeak(found);
+        found = this.withWeak(await this.refine(frame, coarse, scale, gains, ballRadiusPx), weak);
+      }
       for (const b of toRows(found)) {
         if (b.u < core.u0 || b.u >= core.u1 || b.v < core.v0 || b.v >= core.v1) continue;
         // Boxes do not overlap, but their contexts do: a ball is kept once.
@@ -146,7 +176,7 @@ export class BallDetector {
     const [, C, h, w] = hm.dims as [number, number, number, number];
     return postprocess(
       { heatmap: hm.data, offset: off.data, radius: rad.data, channels: C, h, w },
-      { classes: this.side.classes, allowed: this.allowed, stride: this.side.stride, view, minConf: this.opts.minConf },
+      { classes: this.side.classes, allowed: this.allowed, stride: this.side.stride, view, minConf: Math.min(this.opts.minConf ?? DEFAULT_MIN_CONF, this.opts.weakConf ?? 1) },
     );
   }
 }

@@ -32,9 +32,12 @@ export interface PostprocessOptions {
   maxDetections?: number;
 }
 
+/** The peak threshold when none is given. */
+export const DEFAULT_MIN_CONF = 0.3;
+
 export function postprocess(out: RawOutput, o: PostprocessOptions): Detections {
   const { heatmap, offset, radius, channels: C, h, w } = out;
-  const minConf = o.minConf ?? 0.3;
+  const minConf = o.minConf ?? DEFAULT_MIN_CONF;
   const plane = h * w;
   const peaks: DetectionRow[] = [];
   const allowedIdx = o.classes.map((c) => !o.allowed || o.allowed.has(c));

@@ -32,7 +32,7 @@ import { InputError } from '../core/errors.js';
 import { POCKETS, type GameId } from '../core/games.js';
 import { pocketHoleUnder, type TableProfile } from '../core/table.js';
 import { assign } from './assignment.js';
-import { idsOfKind, kindOfClass, kindOfId, kindsOf, namedId } from './classes.js';
+import { idsOfKind, isSingleBallClass, kindOfClass, kindOfId, kindsOf, namedId } from './classes.js';
 import type { DetectionFrame } from './detections.js';
 import { initState, mahalanobis2, predict, speedOf, update, type KalmanState } from './kalman.js';
 
@@ -86,6 +86,21 @@ export const trackerParamsSchema = z
     dropSeenMs: z.number().min(0).max(2000).default(500),
     /** Deceleration of a moving ball while hidden (rolling resistance), mm/s². */
     coastDecelMmPerS2: z.number().min(0).max(10000).default(300),
+    /**
+     * Detections under this confidence are weak (the detector's `weakConf` lets them through): a
+     * weak one only keeps a resting ball seen where it rests (class agreeing, inside the χ² gate),
+     * or starts a ball of a one-ball kind no track holds when it is by far that class's strongest
+     * peak in the frame (`weakDominance`) and not over a pocket. It never moves a ball, never starts
+     * a red, never holds a moving ball (a pot must not be held off by a smudge in the jaw).
+     */
+    strongConf: z.number().min(0).max(1).default(0.3),
+    /** A weak detection names a free one-ball kind only at this many times the class's next peak. */
+    weakDominance: z.number().min(1).max(100).default(2),
+    /**
+     * …and only from this confidence: a lone weak peak is trivially its class's strongest (a 0.16
+     * `blue` in a pocket's clutter, Bucharest Task2 clip 3, became a blue).
+     */
+    weakBirthConf: z.number().min(0).max(1).default(0.2),
     /** Class votes weigh conf / (1 + speed / this): blur at speed makes colours unreliable, mm/s. */
     voteSpeedScaleMmPerS: z.number().min(10).max(100000).default(800),
   })
@@ -125,6 +140,8 @@ interface Track {
   everMoved: boolean;
   /** Last time it was seen moving over a pocket's hole, s (−∞: never). */
   overHoleT: number;
+  /** Started from a weak detection (see `strongConf`): while tentative, only dominant weak ones keep it. */
+  bornWeak: boolean;
 }
 
 export interface Tracker {
@@ -169,6 +186,27 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     }
     if (keep.length === d.length) return d;
     return { length: keep.length, x: Float64Array.from(keep, (k) => d.x[k]!), y: Float64Array.from(keep, (k) => d.y[k]!), conf: Float32Array.from(keep, (k) => d.conf[k]!), cls: keep.map((k) => d.cls[k]!) };
+  };
+
+  /**
+   * A weak detection that stands for a one-ball kind: the class's strongest peak in the frame by
+   * `weakDominance`, not over a pocket's opening.
+   */
+  const dominant = (D: DetectionFrame['detections'], c: number): boolean => {
+    const cls = D.cls[c]!;
+    if (!isSingleBallClass(game, cls) || inOpening(D.x[c]!, D.y[c]!)) return false;
+    for (let k = 0; k < D.length; k++) {
+      if (k !== c && D.cls[k] === cls && D.conf[k]! * p.weakDominance > D.conf[c]!) return false;
+    }
+    return true;
+  };
+  /** A dominant weak detection may start a ball when its id is free and nobody is gathering it. */
+  const namesFreeBall = (D: DetectionFrame['detections'], c: number): boolean => {
+    if (D.conf[c]! < p.weakBirthConf || !dominant(D, c)) return false;
+    const kind = kindOfClass(game, D.cls[c]!);
+    const id = namedId(game, D.cls[c]!) ?? idsOfKind(game, kind)[0];
+    if (id === undefined || takenIds().has(id)) return false;
+    return !tracks.some((t) => !t.gone && !t.confirmed && t.kind === kind);
   };
 
   const takenIds = () => new Set(tracks.filter((t) => t.confirmed && !t.gone).map((t) => t.id));
@@ -266,10 +304,12 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     });
     const usedDet = new Uint8Array(D.length);
     const matched = new Array<number>(live.length).fill(-1);
-    // Matching in passes over what is still unmatched, each a gated minimum-cost assignment.
-    const pass = (cost: (r: number, c: number) => number, unmatchedRowCost = Infinity) => {
-      const rows = live.map((_, r) => r).filter((r) => matched[r]! < 0);
-      const cols = Array.from({ length: D.length }, (_, c) => c).filter((c) => !usedDet[c]);
+    const weak = (c: number) => D.conf[c]! < p.strongConf;
+    // Matching in passes over what is still unmatched, each a gated minimum-cost assignment;
+    // the strong detections first, the weak ones last (`strongConf`).
+    const pass = (cost: (r: number, c: number) => number, unmatchedRowCost = Infinity, weakOnes = false) => {
+      const rows = live.map((_, r) => r).filter((r) => matched[r]! < 0 && (!weakOnes || (!live[r]!.moving && (live[r]!.confirmed || live[r]!.bornWeak))));
+      const cols = Array.from({ length: D.length }, (_, c) => c).filter((c) => !usedDet[c] && weak(c) === weakOnes);
       if (!rows.length || !cols.length) return;
       assign(rows.map((r) => cols.map((c) => cost(r, c))), unmatchedRowCost).forEach((k, i) => {
         if (k >= 0) {
@@ -313,6 +353,12 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     pass((r, c) => (agrees(r, c) ? reachable(r, c) : Infinity));
     pass((r, c) => (agrees(r, c) ? near(r, c) : closeBy(r, c) < Infinity ? near(r, c) + p.classMismatchChi2 : Infinity), p.gateChi2 + p.classMismatchChi2);
     pass((r, c) => (agrees(r, c) ? reachable(r, c) : closeBy(r, c) + p.classMismatchCostMm));
+    // A weak detection where a ball rests, of its kind, keeps it seen (a dim cue ball). A ball not
+    // yet confirmed is kept so only if it started weak and the detection still stands out: one
+    // that started strong must earn its id with strong detections (a false green seen strong
+    // once in three frames, weakly between, must not get one — Bucharest Task2 clip 3).
+    const weakKeeps = (r: number, c: number) => kindOfClass(game, D.cls[c]!) === live[r]!.kind && (live[r]!.confirmed || dominant(D, c));
+    pass((r, c) => (weakKeeps(r, c) ? near(r, c) : Infinity), p.gateChi2, true);
     const out: TrackedBall[] = [];
     live.forEach((tr, r) => {
       const c = matched[r]!;
@@ -347,9 +393,9 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
         tr.kfT = t;
       }
     });
-    // 5. New tentative tracks from what is left.
+    // 5. New tentative tracks from what is left (weak detections: see `strongConf`).
     for (let c = 0; c < D.length; c++) {
-      if (usedDet[c]) continue;
+      if (usedDet[c] || (weak(c) && !namesFreeBall(D, c))) continue;
       const tr: Track = {
         id: '',
         kind: kindOfClass(game, D.cls[c]!),
@@ -368,6 +414,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
         conf: D.conf[c]!,
         everMoved: false,
         overHoleT: -Infinity,
+        bornWeak: weak(c),
       };
       addVote(tr, D.cls[c]!, D.conf[c]!, 0);
       tracks.push(tr);
@@ -408,7 +455,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       return {
         id, kind, kf: initState(x, y, p.measurementNoiseMm, 1), kfT: tS, moving: false,
         anchor: { x, y, n: 10 }, lastSeenT: left ? -1 : tS, last: { x, y }, hits: p.minHits, confirmed: true,
-        votes: new Map([[kind, 10]]), named: new Map(), recent: [], gone: left, conf: 0.5, everMoved: false, overHoleT: -Infinity,
+        votes: new Map([[kind, 10]]), named: new Map(), recent: [], gone: left, conf: 0.5, everMoved: false, overHoleT: -Infinity, bornWeak: false,
       };
     };
     for (const b of onTable) tracks.push(make(b.id, b.x, b.y, null));

@@ -77,6 +77,17 @@ describe('BallDetector with a fake runner', () => {
     const det = new BallDetector(fakeRunner([{ u: 30, v: 20, r: 3, cls: 'red', conf: 0.2 }]), side, { game: 'snooker', minConf: 0.3 });
     expect((await det.detect(frame(64, 48))).count).toBe(0);
   });
+  test('with weakConf, peaks between it and minConf are reported too (never on a stronger ball); without, not', async () => {
+    const peaks = [
+      { u: 30, v: 20, r: 3, cls: 'red', conf: 0.9 },
+      { u: 50, v: 30, r: 3, cls: 'white', conf: 0.23 },
+      { u: 10, v: 10, r: 3, cls: 'pink', conf: 0.1 },
+    ];
+    const plain = toRows(await new BallDetector(fakeRunner(peaks), side, { game: 'snooker' }).detect(frame(64, 48)));
+    expect(plain.map((x) => x.class)).toEqual(['red']);
+    const weak = toRows(await new BallDetector(fakeRunner(peaks), side, { game: 'snooker', weakConf: 0.15 }).detect(frame(64, 48)));
+    expect(weak.map((x) => `${x.class}:${x.conf.toFixed(2)}`)).toEqual(['red:0.90', 'white:0.23']);
+  });
 });
 
 describe('the table view (bed rectified by the calibration)', () => {
