@@ -25,8 +25,7 @@ import { bernTable } from '../test/calibration/realSets.js';
 import { ballRadiusPx } from '../src/calibration/ballSize.js';
 import sharp from 'sharp';
 import { toRows, type DetectionRow } from '../src/detection/detections.js';
-import { loadSidecar } from '../src/detection/model.js';
-import { createOnnxRunner } from '../src/detection/onnxRunner.js';
+import { openBallDetector } from '../src/detection/open.js';
 
 const { values } = parseArgs({ options: { model: { type: 'string', default: 'models/detector' }, view: { type: 'string', default: 'all' }, 'by-colour': { type: 'boolean', default: false }, looks: { type: 'string', default: 'groups' } } });
 // `--looks groups|blobs|off`: the detector's second looks at clusters (clusters.ts): `groups` as
@@ -37,8 +36,13 @@ if (!existsSync(REAL)) {
   console.log(`no real footage at ${REAL}: nothing to measure`);
   process.exit(0);
 }
-const side = loadSidecar(`${values.model}.json`);
-const runner = await createOnnxRunner(`${values.model}.onnx`);
+// The model with its partner for other cloths (the sidecar's `otherCloths`), as the product loads it.
+const opened: { close(): Promise<void> }[] = [];
+const open = async (game: 'snooker' | 'pool8') => {
+  const o = await openBallDetector(values.model!, { game, clusterLooks });
+  opened.push(o);
+  return o.detector;
+};
 const times: number[] = [];
 let VIEW: 'frame' | 'table' | 'sized' = 'frame';
 let fallbacks = 0;
@@ -72,7 +76,7 @@ for (const v of views) {
   console.log(`— view: ${v}`);
   // Bucharest Task1: counts per colour.
   {
-    const det = new BallDetector(runner, side, { game: 'snooker', clusterLooks });
+    const det = await open('snooker');
     const dir = join(REAL, 'bucharest-snooker-broadcast/train/Task1');
     const table = builtinProfile('snooker');
     let exact = 0, frames = 0, calibrated = 0, totalAbsErr = 0;
@@ -116,7 +120,7 @@ for (const v of views) {
 
   // Bern overhead: annotated balls found within 6 px.
   {
-    const det = new BallDetector(runner, side, { game: 'snooker', clusterLooks });
+    const det = await open('snooker');
     const dir = join(REAL, 'bern-snooker-overhead/without_halo');
     const bernT = bernTable();
     const cases = JSON.parse(readFileSync(join(dir, 'testcases.json'), 'utf8')).cases as { image: string; balls: { pixelX: number; pixelY: number }[] }[];
@@ -148,7 +152,7 @@ for (const v of views) {
 
   // Padova pool: class right on the annotated boxes.
   {
-    const det = new BallDetector(runner, side, { game: 'pool8', clusterLooks });
+    const det = await open('pool8');
     const root = join(REAL, 'padova-pool-broadcast/Dataset');
     const CLS = ['', 'cue', 'eight', 'solid', 'stripe'];
     let right = 0, boxes = 0, missed = 0;
@@ -178,7 +182,7 @@ for (const v of views) {
 
 // Speed at the two broadcast sizes: one Bucharest frame scaled to 1280×720 and 1920×1080.
 {
-  const det = new BallDetector(runner, side, { game: 'snooker', clusterLooks });
+  const det = await open('snooker');
   const src = join(REAL, 'bucharest-snooker-broadcast/train/Task1/1.jpg');
   for (const [w, h] of [[1280, 720], [1920, 1080]] as const) {
     const { data } = await sharp(src).resize(w, h, { fit: 'fill' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -197,4 +201,4 @@ for (const v of views) {
     }
   }
 }
-await runner.close();
+for (const o of opened) await o.close();

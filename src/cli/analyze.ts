@@ -45,7 +45,7 @@ export function analyzeCommand(): Command {
     .requiredOption('--out <dir>', 'output folder')
     .option('--resume', 'continue the interrupted run in DIR (same video and options)')
     .option('--overwrite', 'delete the analysis files already in DIR and start again')
-    .option('--model <file>', 'ball detector model (.onnx with a .json sidecar); default: the first in models/')
+    .option('--model <file>', 'ball detector model (.onnx with a .json sidecar, which may name a partner for other cloths); default: models/detector.onnx')
     .option('--detect-every <n>', 'while nothing moves on the bed, run the detector on every n-th frame (default 15)')
     .option('--no-gate', 'run the detector on every frame (no motion gating)')
     .option('--no-view-gate', 'analyse every frame, even where the table is not in view')

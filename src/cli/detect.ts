@@ -17,10 +17,8 @@ import { applyH } from '../core/mat3.js';
 import { GAMES, type GameId } from '../core/games.js';
 import { defaultProfileFor, loadTableProfile, type TableProfile } from '../core/table.js';
 import { notOneBall } from '../tracking/index.js';
-import { BallDetector } from '../detection/detector.js';
 import { toRows, type DetectionRow } from '../detection/detections.js';
-import { loadSidecar } from '../detection/model.js';
-import { createOnnxRunner } from '../detection/onnxRunner.js';
+import { openBallDetector } from '../detection/open.js';
 import { handleError } from './handleError.js';
 
 const optionsSchema = z.object({
@@ -81,10 +79,8 @@ export function detectCommand(): Command {
       try {
         const table: TableProfile = o.table ? loadTableProfile(o.table) : defaultProfileFor(o.game as GameId);
         const fixedCal = o.calibration ? loadCalibration(o.calibration) : null;
-        const side = loadSidecar(`${o.model}.json`);
-        const runner = await createOnnxRunner(`${o.model}.onnx`);
         // Stills: second looks at every group of balls (no frame-to-frame flicker to fear; see LookMode).
-        const detector = new BallDetector(runner, side, { game: o.game, minConf: o.minConf, clusterLooks: 'groups' });
+        const { detector, side, close } = await openBallDetector(o.model, { game: o.game, minConf: o.minConf, clusterLooks: 'groups' });
         const results: ImageDetections[] = [];
         try {
           for (const path of images) {
@@ -117,7 +113,7 @@ export function detectCommand(): Command {
             }
           }
         } finally {
-          await runner.close();
+          await close();
         }
         if (o.json) {
           const doc = {

@@ -53,7 +53,7 @@ export function liveCommand(): Command {
     .option('--out <dir>', 'where strokes.jsonl, calls.json and session.jsonl are written (and restored from)', 'live-out')
     .option('--calibration <file>', 'camera calibration (cueref.calibration/1); default: solved from the first frames')
     .option('--table <file>', 'table profile (cueref.table/1 JSON, or a built-in name)')
-    .option('--model <file>', 'ball detector model (.onnx with a .json sidecar); default: the first in models/')
+    .option('--model <file>', 'ball detector model (.onnx with a .json sidecar, which may name a partner for other cloths); default: models/detector.onnx')
     .option('--realtime', 'a file source is delivered at recording speed, as a camera (late frames dropped)')
     .option('--players <a,b>', 'the two players\' names, comma-separated')
     .option('--at-rest-ms <ms>', 'how long every ball must be still before a stroke ends (default 700): lower calls sooner')

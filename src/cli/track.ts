@@ -29,7 +29,7 @@ export function trackCommand(): Command {
     .option('--table <file>', 'table profile (cueref.table/1 JSON, or a built-in name)')
     .option('--calibration <file>', 'camera calibration (cueref.calibration/1), from `cueref calibrate`')
     .requiredOption('--out <dir>', 'output folder')
-    .option('--model <file>', 'ball detector model (.onnx with a .json sidecar); default: the first in models/')
+    .option('--model <file>', 'ball detector model (.onnx with a .json sidecar, which may name a partner for other cloths); default: models/detector.onnx')
     .option('--no-progress', 'no progress bar')
     .option('--json', 'print the summary as JSON')
     .addHelpText('after', '\nExamples:\n  cueref calibrate match.mp4 --game snooker --out calibration/match.json\n  cueref track match.mp4 --game snooker --calibration calibration/match.json --out runs/match\n  cueref referee runs/match/strokes.json\n\nExit codes: 0 ok, 2 bad input (no model, no calibration, bad video), 1 internal error.')

@@ -48,10 +48,15 @@ export class BallDetector {
   private scratch = new Float32Array(0);
   private readonly allowed: ReadonlySet<string>;
 
+  /**
+   * `otherCloths`: the detector for frames whose cloth is outside this model's training cloths
+   * (the sidecar's `otherCloths`); without it such frames are cloth-normalised.
+   */
   constructor(
     private readonly runner: ModelRunner,
     private readonly side: ModelSidecar,
     private readonly opts: DetectorOptions,
+    private readonly otherCloths?: BallDetector,
   ) {
     this.tensor = new Float32Array(3 * side.input.width * side.input.height);
     const forGame = side.games[opts.game];
@@ -69,6 +74,7 @@ export class BallDetector {
     const { view: inputView } = preprocess(frame, this.side.input, this.tensor, toFrameH);
     const input = this.side.input;
     const gains = input.clothNormalise ? clothGains(this.tensor, input as Required<ModelSidecar['input']>, this.opts.game) : null;
+    if (gains && this.otherCloths) return this.otherCloths.detect(frame, view);
     if (gains) applyClothGains(this.tensor, W * H, input, gains);
     const all = await this.infer(this.tensor, W, H, inputView);
     const [coarse, weak] = this.splitWeak(all);
@@ -106,6 +112,7 @@ export class BallDetector {
     const input = this.side.input;
     const scale = letterboxFor(frame.width, frame.height, input.width, input.height).scale;
     const gains = input.clothNormalise ? this.frameClothGains(frame, scale) : null;
+    if (gains && this.otherCloths) return this.otherCloths.detectRegions(frame, cores, opts);
     const rows: DetectionRow[] = [];
     for (const core of cores) {
       const crop = { u0: core.u0 - contextPx, v0: core.v0 - contextPx, u1: core.u1 + contextPx, v1: core.v1 + contextPx };
@@ -131,7 +138,9 @@ export class BallDetector {
     const looks = clusterLooks(rows, scale, frame, { mode, ...(ballRadiusPx ? { ballRadiusPx } : {}) });
     if (looks.length === 0) return coarse;
     const fine: DetectionRow[][] = [];
-    for (const l of looks) fine.push(toRows(await this.inferCrop(frame, l, gains)));
+    // The enlarged looks report strong balls only: weak peaks stay out of the fusing (see `weakConf`).
+    const floor = this.opts.minConf ?? DEFAULT_MIN_CONF;
+    for (const l of looks) fine.push(toRows(await this.inferCrop(frame, l, gains)).filter((r) => r.conf >= floor));
     return makeDetections(fuseLooks(rows, looks, fine, mode), this.side.classes);
   }
 

@@ -49,6 +49,12 @@ export const sidecarSchema = z.object({
   /** Output stride of the heatmap relative to the network input, px. */
   stride: z.number().int().positive(),
   outputs: z.object({ heatmap: z.string(), offset: z.string(), radius: z.string() }),
+  /**
+   * Frames whose cloth lies outside this model's training cloths (`input.clothNormalise.onlyOutside`)
+   * go to this model instead of being normalised: a model trained on other cloths as well (the
+   * path of its .onnx/.json beside this sidecar, without extension).
+   */
+  otherCloths: z.object({ model: z.string().min(1) }).optional(),
   training: z.record(z.string(), z.unknown()).optional(),
   metrics: z.record(z.string(), z.unknown()).optional(),
 });

@@ -108,7 +108,8 @@ export const WEAK_CONF = 0.15;
  * `intraOpThreads`: threads for one inference (default: onnxruntime's, one per core).
  */
 export async function loadModelDetector(game: GameId, modelsDir = 'models', modelPath?: string, opts: { intraOpThreads?: number } = {}): Promise<FrameDetector> {
-  const onnx = modelPath ?? (existsSync(modelsDir) ? readdirSync(modelsDir).filter((f) => f.endsWith('.onnx')).map((f) => join(modelsDir, f))[0] : undefined);
+  // models/detector.onnx, else the only model there (detector-cloths.onnx is detector's partner, not a choice).
+  const onnx = modelPath ?? (existsSync(join(modelsDir, 'detector.onnx')) ? join(modelsDir, 'detector.onnx') : existsSync(modelsDir) ? readdirSync(modelsDir).filter((f) => f.endsWith('.onnx')).map((f) => join(modelsDir, f))[0] : undefined);
   if (!onnx || !existsSync(onnx)) {
     throw new InputError({
       code: 'NO_DETECTOR',
@@ -120,14 +121,8 @@ export async function loadModelDetector(game: GameId, modelsDir = 'models', mode
   // still being built; only detection/ imports onnxruntime-node.
   const spec = (p: string) => new URL(p, import.meta.url).href;
   try {
-    const [{ createOnnxRunner }, { loadSidecar }, { BallDetector }, { toRows }] = await Promise.all([
-      import(spec('../detection/onnxRunner.js')),
-      import(spec('../detection/model.js')),
-      import(spec('../detection/detector.js')),
-      import(spec('../detection/detections.js')),
-    ]);
-    const side = loadSidecar(onnx.replace(/\.onnx$/, '.json'));
-    const det = new BallDetector(await createOnnxRunner(onnx, opts.intraOpThreads ? { intraOpThreads: opts.intraOpThreads } : {}), side, { game, weakConf: WEAK_CONF });
+    const [{ openBallDetector }, { toRows }] = await Promise.all([import(spec('../detection/open.js')), import(spec('../detection/detections.js'))]);
+    const { detector: det } = await openBallDetector(onnx.replace(/\.onnx$/, ''), { game, weakConf: WEAK_CONF }, opts.intraOpThreads ? { intraOpThreads: opts.intraOpThreads } : {});
     return {
       detect: async (f) => toRows(await det.detect(f)) as PixelDetection[],
       detectRegions: async (f, boxes, opts) => toRows(await det.detectRegions(f, boxes, opts)) as PixelDetection[],

@@ -168,6 +168,30 @@ describe('BallDetector second looks', () => {
   });
 });
 
+describe('BallDetector second looks with weak peaks (weakConf)', () => {
+  test('an enlarged look that sees a blob only weakly does not replace it: weak rows come from the first look only', async () => {
+    // Bucharest Task3 clip 23: the look at the referee's glove (a `white` 0.60, 1.6× a ball) saw it
+    // at 0.23, and that weak peak took the strong one's place.
+    const inner = blobRunner();
+    let n = 0;
+    const runner = {
+      calls: inner.calls,
+      async run(t: Float32Array, H: number, W: number) {
+        const out = await inner.run(t, H, W);
+        if (n++ > 0) out.hm!.data.forEach((v, k, a) => (a[k] = v * 0.22)); // the enlarged look: weak
+        return out;
+      },
+      close: inner.close,
+    };
+    // Three balls of radius 6 and one blob of radius 10 (over 1.4× the median: looked at again).
+    const frame = discFrame([[30.5, 30.5], [200.5, 40.5], [60.5, 130.5]]);
+    for (let y = 0; y < 160; y++) for (let x = 0; x < 256; x++) if (Math.hypot(x + 0.5 - 150.5, y + 0.5 - 90.5) < 10) frame.rgb.fill(255, (y * 256 + x) * 3, (y * 256 + x) * 3 + 3);
+    const d = toRows(await new BallDetector(runner, side, { game: 'snooker', weakConf: 0.15 }).detect(frame));
+    expect(runner.calls).toHaveLength(2);
+    expect(d.map((b) => `${Math.round(b.u)},${Math.round(b.v)}:${b.conf.toFixed(1)}`).sort()).toEqual(['150,90:0.9', '200,40:0.9', '30,30:0.9', '60,130:0.9']);
+  });
+});
+
 describe('BallDetector.detectRegions', () => {
   const pack: [number, number][] = [[100.5, 80.5], [112.5, 80.5], [124.5, 80.5]];
   const frame = discFrame([...pack, [30.5, 30.5], [200.5, 40.5], [60.5, 130.5]]);

@@ -182,3 +182,34 @@ describe('cloth normalisation (models trained with clothNormalise)', () => {
     expect(Math.round(rgbAt(t, 5, 3)[0]!)).toBe(255);
   });
 });
+
+describe('a partner model for other cloths (the sidecar\'s otherCloths)', () => {
+  // The main model knows green cloths only (onlyOutside); its partner was trained on others too.
+  const greenOnly: ModelSidecar = {
+    ...side,
+    input: { ...side.input, mean: [0, 0, 0], std: [1 / 255, 1 / 255, 1 / 255], clothNormalise: { region: [0, 0, 64, 48], target: [18, 146, 28], gainRange: [0.25, 4], onlyOutside: { games: ['snooker'], min: [0, 85, 0], max: [58, 211, 61], marginLevels: 10 } } },
+    otherCloths: { model: 'partner' },
+  };
+  const clothFrame = (rgb: [number, number, number]) => {
+    const f = frame(64, 48);
+    for (let k = 0; k < 64 * 48; k++) f.rgb.set(rgb, 3 * k);
+    return f;
+  };
+  const pair = (game: 'snooker' | 'pool8') => {
+    const partner = new BallDetector(fakeRunner([{ u: 20, v: 20, r: 3, cls: game === 'snooker' ? 'white' : 'cue', conf: 0.9 }]), side, { game });
+    return new BallDetector(fakeRunner([{ u: 40, v: 20, r: 3, cls: game === 'snooker' ? 'red' : 'eight', conf: 0.9 }]), greenOnly, { game }, partner);
+  };
+
+  test('a green cloth is the main model\'s; a teal one (Bern, ≈ 100, 170, 150) goes to the partner, whole frame and regions alike', async () => {
+    const det = pair('snooker');
+    expect(toRows(await det.detect(clothFrame([18, 150, 30]))).map((d) => d.class)).toEqual(['red']);
+    expect(toRows(await det.detect(clothFrame([100, 170, 150]))).map((d) => d.class)).toEqual(['white']);
+    const box = [{ u0: 0, v0: 0, u1: 64, v1: 48 }];
+    expect(toRows(await det.detectRegions(clothFrame([100, 170, 150]), box, { contextPx: 8 })).map((d) => d.class)).toEqual(['white']);
+    expect(toRows(await det.detectRegions(clothFrame([18, 150, 30]), box, { contextPx: 8 })).map((d) => d.class)).toEqual(['red']);
+  });
+
+  test('games the cloth range is not for (pool on blue cloth) stay with the main model', async () => {
+    expect(toRows(await pair('pool8').detect(clothFrame([48, 152, 188]))).map((d) => d.class)).toEqual(['eight']);
+  });
+});
