@@ -104,12 +104,21 @@ export async function trackFrames(frames: AsyncIterable<VideoFrame> | Iterable<V
 export const WEAK_CONF = 0.15;
 
 /**
+ * The model `analyze`, `track` and `live` load without `--model`: models/detector.onnx, else the
+ * first .onnx there (never detector-cloths.onnx while detector.onnx exists: it is the partner its
+ * sidecar names, and sorts first).
+ */
+export function defaultModelPath(modelsDir: string): string | undefined {
+  if (existsSync(join(modelsDir, 'detector.onnx'))) return join(modelsDir, 'detector.onnx');
+  return existsSync(modelsDir) ? readdirSync(modelsDir).filter((f) => f.endsWith('.onnx')).sort().map((f) => join(modelsDir, f))[0] : undefined;
+}
+
+/**
  * The ONNX ball detector from models/, or a clear InputError saying there is none yet.
  * `intraOpThreads`: threads for one inference (default: onnxruntime's, one per core).
  */
 export async function loadModelDetector(game: GameId, modelsDir = 'models', modelPath?: string, opts: { intraOpThreads?: number } = {}): Promise<FrameDetector> {
-  // models/detector.onnx, else the only model there (detector-cloths.onnx is detector's partner, not a choice).
-  const onnx = modelPath ?? (existsSync(join(modelsDir, 'detector.onnx')) ? join(modelsDir, 'detector.onnx') : existsSync(modelsDir) ? readdirSync(modelsDir).filter((f) => f.endsWith('.onnx')).map((f) => join(modelsDir, f))[0] : undefined);
+  const onnx = modelPath ?? defaultModelPath(modelsDir);
   if (!onnx || !existsSync(onnx)) {
     throw new InputError({
       code: 'NO_DETECTOR',

@@ -56,3 +56,18 @@ describe('cueref track (injected detector)', () => {
     await expect(loadModelDetector('snooker', empty)).rejects.toThrow(/no ball detector model found in .*NO_DETECTOR/);
   });
 });
+
+describe('the default model', () => {
+  test('models/detector.onnx, not its partner for other cloths that sorts first; else the first model there', async () => {
+    const { defaultModelPath } = await import('../../src/pipeline/track.js');
+    const { writeFileSync } = await import('node:fs');
+    const dir = mkdtempSync(join(tmpdir(), 'cueref-models-'));
+    expect(defaultModelPath(dir)).toBeUndefined();
+    writeFileSync(join(dir, 'zz.onnx'), '');
+    writeFileSync(join(dir, 'detector-cloths.onnx'), '');
+    expect(defaultModelPath(dir)).toBe(join(dir, 'detector-cloths.onnx'));
+    writeFileSync(join(dir, 'detector.onnx'), '');
+    expect(defaultModelPath(dir)).toBe(join(dir, 'detector.onnx'));
+    expect(defaultModelPath(join(dir, 'missing'))).toBeUndefined();
+  });
+});
