@@ -77,8 +77,8 @@ export class BallDetector {
     if (gains && this.otherCloths) return this.otherCloths.detect(frame, view);
     if (gains) applyClothGains(this.tensor, W * H, input, gains);
     const all = await this.infer(this.tensor, W, H, inputView);
-    const [coarse, weak] = this.splitWeak(all);
     if (this.opts.clusterLooks === 'off' || inputView.kind !== 'letterbox') return all;
+    const [coarse, weak] = this.splitWeak(all);
     return this.withWeak(await this.refine(frame, coarse, inputView.box.scale, gains), weak);
   }
 
@@ -94,10 +94,9 @@ export class BallDetector {
   /** The looked-again balls plus the weak peaks that no ball of them lies on. */
   private withWeak(d: Detections, weak: readonly DetectionRow[]): Detections {
     if (weak.length === 0) return d;
-    const rows = toRows(d);
-    const n = rows.length;
-    for (const w of weak) if (!rows.slice(0, n).some((b) => Math.hypot(b.u - w.u, b.v - w.v) < Math.max(b.r, w.r))) rows.push(w);
-    return makeDetections(rows, this.side.classes);
+    const balls = toRows(d);
+    const onABall = (w: DetectionRow) => balls.some((b) => Math.hypot(b.u - w.u, b.v - w.v) < Math.max(b.r, w.r));
+    return makeDetections([...balls, ...weak.filter((w) => !onABall(w))], this.side.classes);
   }
 
   /**

@@ -22,9 +22,14 @@ export async function openBallDetector(modelPath: string, opts: DetectorOptions,
   let otherRunner: Awaited<ReturnType<typeof createOnnxRunner>> | undefined;
   if (side.otherCloths) {
     const path = join(dirname(modelPath), side.otherCloths.model);
-    const otherSide = loadSidecar(`${path}.json`);
-    otherRunner = await createOnnxRunner(`${path}.onnx`, onnx);
-    other = new BallDetector(otherRunner, otherSide, opts);
+    try {
+      const otherSide = loadSidecar(`${path}.json`);
+      otherRunner = await createOnnxRunner(`${path}.onnx`, onnx);
+      other = new BallDetector(otherRunner, otherSide, opts);
+    } catch (e) {
+      await runner.close();
+      throw e;
+    }
   }
   return {
     detector: new BallDetector(runner, side, opts, other),
