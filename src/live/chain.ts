@@ -19,7 +19,7 @@ import type { TableProfile } from '../core/table.js';
 import type { EventParamsInput } from '../events/index.js';
 import type { FrameDetector, VideoFrame } from '../pipeline/track.js';
 import { createTracker, mapDetections, type TableDetections, type Tracker, type TrackerParamsInput } from '../tracking/index.js';
-import { GatedDetection } from '../pipeline/gatedDetection.js';
+import { GatedDetection, detectorUseOf } from '../pipeline/gatedDetection.js';
 import type { MotionGateParams } from '../pipeline/motionGate.js';
 import { StrokeSegmenter, type SegmenterFlag, type SegmenterOptions, type SegmenterOutput } from './segmenter.js';
 
@@ -76,10 +76,9 @@ export class LiveChain {
       const r = await this.gated.run(frame, small, d);
       detections = r.detections;
       inView = !('view' in r.line);
-      const u = this.detectorUse;
-      if ('g' in r.line && r.line.g === 'reuse') u.reused++;
-      else if ('r' in r.line && r.line.r) u.regions++;
-      else u.whole++;
+      // Out of view still asked the detector about the whole frame (it said: no table).
+      const use = detectorUseOf(r.line);
+      this.detectorUse[use === 'view' ? 'whole' : use]++;
     } else {
       const pixels = await this.o.detector.detect(frame);
       detections = mapDetections(pixels ?? [], this.o.calibration, this.o.game, frame.index, this.o.table.ballDiameter / 2);

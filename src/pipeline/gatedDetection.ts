@@ -41,6 +41,13 @@ export interface GatedDetectionOptions {
   gate?: Partial<MotionGateParams>;
 }
 
+/** What the detector did on a frame, read from its line: nothing (out of view), reuse, boxes, or the whole frame. */
+export function detectorUseOf(line: TrackerInputLine): 'view' | 'reused' | 'regions' | 'whole' {
+  if ('view' in line) return 'view';
+  if (line.g === 'reuse') return 'reused';
+  return line.r ? 'regions' : 'whole';
+}
+
 export const rowsOf = (d: TableDetections): [number, number, number, string][] => Array.from({ length: d.length }, (_, k) => [d.x[k]!, d.y[k]!, d.conf[k]!, d.cls[k]!]);
 
 export class GatedDetection {

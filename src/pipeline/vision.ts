@@ -27,7 +27,7 @@ import type { GameId } from '../core/games.js';
 import type { TableProfile } from '../core/table.js';
 import { createTracker, emptyDetections, makeDetections, type TableDetections, type Tracker, type TrackerParamsInput } from '../tracking/index.js';
 import type { GateDecision, GateState, MotionGateParams, SmallBox, SmallGrey } from './motionGate.js';
-import { GatedDetection, type TrackerInputLine } from './gatedDetection.js';
+import { GatedDetection, detectorUseOf, type TrackerInputLine } from './gatedDetection.js';
 import { JsonLinesReader, LineAppender } from './runlog.js';
 import type { FrameDetector, VideoFrame } from './track.js';
 
@@ -255,15 +255,12 @@ export class VisionRun {
 
   private count(line: TrackerInputLine): void {
     this.stats.frames++;
+    const use = detectorUseOf(line);
     if ('view' in line) this.stats.outOfView++;
-    else {
-      this.stats.byDecision[line.g]++;
-      if (line.g === 'reuse') this.stats.reused++;
-      else {
-        this.stats.detectorRuns++;
-        if (line.r) this.stats.regionRuns++;
-      }
-    }
+    else this.stats.byDecision[line.g]++;
+    if (use === 'reused') this.stats.reused++;
+    if (use === 'regions' || use === 'whole') this.stats.detectorRuns++;
+    if (use === 'regions') this.stats.regionRuns++;
   }
 
   /** Index of the last frame tracked (−1 before the first). */
