@@ -338,6 +338,117 @@ function contactByDeparture(b: BallPath, kink: Kink, all: readonly BallPath[], d
   return best ? { t: kink.t, fromRest: true, a: best.a, b: b.id, conf: 0.55, residualMm: best.d } : undefined;
 }
 
+/** A ball struck from rest and never seen moving: who struck it, when, and which way it went. */
+interface StruckUnseen {
+  contact: ContactCandidate;
+  /** Unit direction the struck ball left in, on the bed. */
+  dir: [number, number];
+}
+
+/** How far from the struck ball's rest place the striker's sampled path may pass, in D (= R₁ + R₂): both are smears at such speeds. */
+const UNSEEN_STRIKE_REACH_D = 2;
+/** The striker's exit over this long after the touch gives the struck ball's direction, s. */
+const EXIT_SPAN_S = 0.2;
+
+/**
+ * A ball that left the table straight from rest, with no sighting of it moving (a hard pot of a
+ * colour off its spot: its smear too faint for the detector, Bucharest Task2 clips 6 and 12): a
+ * ball whose sampled path went past its place as it disappeared struck it. Which way it went
+ * comes from the striker's exit, by the 90° rule (a struck ball leaves along the line of centres,
+ * the striker square to it, whatever the spin at first), on the striker's forward side; a striker
+ * that stopped dead sent it straight on. Positions of a smear are coarse, so the pass is allowed
+ * 2D and the contact is reported doubtfully (0.5).
+ */
+function struckUnseen(b: BallPath, all: readonly BallPath[], series: Series, dt: number, p: EventParams, stroke: { strikeT: number; cueId: string; events: readonly StrokeEvent[] }, known?: { a: string; t: number }): StruckUnseen | undefined {
+  const left = b.left;
+  // Seen gone (bare cloth where it lay), not merely unseen since: a hidden ball may be anywhere.
+  if (!left || left.how !== 'vanished') return undefined;
+  // Still to the end of its sightings, or one or two sightings past its rest place (starting).
+  const { t: bt, x: bx, y: by } = b.samples;
+  const n = bt.length;
+  const restSeg = [...b.segs].reverse().find((sg) => sg.still);
+  if (!restSeg) return undefined;
+  const [rx, ry] = evalPos(restSeg.fit, restSeg.t1);
+  let after = 0;
+  for (let j = 0; j < n; j++) if (bt[j]! > restSeg.t1 + 1e-9) after++;
+  if (after > 2 || Math.hypot(bx[n - 1]! - rx, by[n - 1]! - ry) > 2 * b.radiusMm) return undefined;
+  // On the table, at rest, before the stroke began: not a ball first seen mid-stroke (a read of
+  // pocket clutter, a second track on a ball).
+  if (!(bt[0]! <= stroke.strikeT + dt / 2)) return undefined;
+  const tLast = series.t[left.kLastSeen]!;
+  // A known contact: the moment it disappeared, with it still at rest (not a contact it made rolling).
+  if (known && (known.t < restSeg.t1 - dt || known.t < tLast - 2 * dt || known.t > tLast + 4 * dt)) return undefined;
+  // A credible striker: the cue ball, or a ball already set moving by a contact in this stroke.
+  const credible = (a: BallPath, tc: number) => a.id === stroke.cueId || stroke.events.some((e) => e.type === 'contact' && e.t < tc && (e.a === a.id || e.b === a.id));
+  let best: { a: BallPath; d: number; tc: number; k: number } | undefined;
+  for (const a of all) {
+    if (a.id === b.id || (known && a.id !== known.a)) continue;
+    // Never closer than touching to where b rested while it rested: the same ball seen twice.
+    if (!known && a.samples.t.some((ta, j) => ta >= restSeg.t0 && ta <= tLast && Math.hypot(a.samples.x[j]! - rx, a.samples.y[j]! - ry) < 0.8 * (a.radiusMm + b.radiusMm))) continue;
+    const D = a.radiusMm + b.radiusMm;
+    const { t, x, y } = a.samples;
+    for (let k = 0; k + 1 < t.length; k++) {
+      if (known) {
+        // The contact is known (the striker's own kink showed it): the piece of its path then.
+        if (t[k]! <= known.t && t[k + 1]! >= known.t) best = { a, d: 0, tc: known.t, k };
+        continue;
+      }
+      // A piece of a's path spanning the moment b was last seen (or the frames just after).
+      if (t[k + 1]! < tLast - dt / 2 || t[k]! > tLast + 3 * dt) continue;
+      const p0: [number, number] = [x[k]!, y[k]!], p1: [number, number] = [x[k + 1]!, y[k + 1]!];
+      const len = Math.hypot(p1[0] - p0[0], p1[1] - p0[1]);
+      if (len < p.moveThresholdMm) continue;
+      const d = distToSegment(rx, ry, p0, p1);
+      if (d > UNSEEN_STRIKE_REACH_D * D || (best && d >= best.d)) continue;
+      const u = Math.max(0, Math.min(1, ((rx - p0[0]) * (p1[0] - p0[0]) + (ry - p0[1]) * (p1[1] - p0[1])) / (len * len)));
+      best = { a, d, tc: Math.max(tLast, t[k]! + u * (t[k + 1]! - t[k]!)), k };
+    }
+  }
+  if (!best || (!known && !credible(best.a, best.tc))) return undefined;
+  const { a, k, tc } = best;
+  const contact: ContactCandidate = { t: tc, fromRest: true, a: a.id, b: b.id, conf: 0.5, residualMm: best.d };
+  // The striker rolling into the touch with its turn there fitted: the impulse it took is the
+  // struck ball's, reversed — the best measure of where that went.
+  const turn = a.kinks.find((q) => Math.abs(q.t - tc) <= 2 * dt && !q.before.still);
+  if (turn) {
+    const [dx, dy] = dv(turn);
+    const m = Math.hypot(dx, dy);
+    if (m >= MIN_IMPULSE_MM_PER_S) return { contact, dir: [-dx / m, -dy / m] };
+  }
+  const { t, x, y } = a.samples;
+  // Otherwise from its samples. Its way in: from a few frames before the piece to the piece's end.
+  let j0 = k;
+  while (j0 > 0 && t[k]! - t[j0 - 1]! <= 3 * dt) j0--;
+  const inX = x[k + 1]! - x[j0]!, inY = y[k + 1]! - y[j0]!;
+  const inLen = Math.hypot(inX, inY);
+  if (inLen < p.moveThresholdMm) return undefined;
+  const uIn: [number, number] = [inX / inLen, inY / inLen];
+  // Its way out: from the piece's end over the next EXIT_SPAN_S.
+  let j1 = k + 1;
+  while (j1 + 1 < t.length && t[j1 + 1]! - t[k + 1]! <= EXIT_SPAN_S) j1++;
+  const outX = x[j1]! - x[k + 1]!, outY = y[j1]! - y[k + 1]!;
+  const outLen = Math.hypot(outX, outY);
+  let dir: [number, number];
+  if (j1 > k + 1 && outLen > b.radiusMm) {
+    dir = [-outY / outLen, outX / outLen];
+    if (dot(dir, uIn) < 0) dir = [-dir[0], -dir[1]];
+  } else dir = uIn;
+  return { contact, dir };
+}
+
+/** A struck ball's pocket: the one its direction points at most nearly (`within` radians), if any. */
+function pocketAlong(table: TableProfile, from: readonly [number, number], dir: readonly [number, number], within: number): PocketId | undefined {
+  let best: { id: PocketId; ang: number } | undefined;
+  for (const id of POCKETS) {
+    const pk = table.pockets[id];
+    if (!pk) continue;
+    const dx = pk.x - from[0], dy = pk.y - from[1];
+    const ang = Math.acos(Math.max(-1, Math.min(1, (dx * dir[0] + dy * dir[1]) / Math.max(1e-9, Math.hypot(dx, dy)))));
+    if (ang <= within && (!best || ang < best.ang)) best = { id, ang };
+  }
+  return best?.id;
+}
+
 function distToSegment(px: number, py: number, a: [number, number], b: [number, number]): number {
   const dx = b[0] - a[0], dy = b[1] - a[1];
   const L2 = dx * dx + dy * dy;
@@ -497,14 +608,25 @@ const SINKING_COS = Math.cos((35 * Math.PI) / 180);
 const DROP_TURN_RAD = (30 * Math.PI) / 180;
 /** A ball stopping in a pocket's opening and lost within this is dropping in, not on the jaw, s. */
 const JAW_DROP_S = 0.4;
+/** A ball struck unseen went into the pocket within this of its direction (sure-ish), or this (rough), degrees. */
+const UNSEEN_POT_DEG = 25;
+const UNSEEN_POT_ROUGH_DEG = 60;
 /** Fastest ball worth considering (a power break), mm/s. */
 const MAX_BALL_SPEED_MM_PER_S = 9000;
 /** How long before its loss a sighting over a pocket's hole still says where it dropped, s. */
 const DROP_SEEN_S = 0.5;
 
 /** Pocket a vanishing ball went into: the pocket its path (extrapolated over the gap) reached. */
-function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p: EventParams, events: readonly StrokeEvent[]): StrokeEvent | undefined {
+function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p: EventParams, events: readonly StrokeEvent[], struck?: StruckUnseen): StrokeEvent | undefined {
   const left = b.left!;
+  if (struck && left.how !== 'offTable') {
+    // Struck from rest and never seen moving: the pocket it was sent at; one roughly that way
+    // (a cut is measured coarsely from the striker's smear), more doubtfully.
+    const from: [number, number] = [b.samples.x.at(-1)!, b.samples.y.at(-1)!];
+    const close = pocketAlong(table, from, struck.dir, UNSEEN_POT_DEG * (Math.PI / 180));
+    const rough = close ?? pocketAlong(table, from, struck.dir, UNSEEN_POT_ROUGH_DEG * (Math.PI / 180));
+    if (rough) return { t: r5(struck.contact.t + dt / 2), type: 'pot', ball: b.id, pocket: rough, conf: close ? 0.6 : 0.4 };
+  }
   const tLast = series.t[left.kLastSeen]!;
   const tGone = series.t[left.kGone]!;
   const last = b.segs.at(-1)!;
@@ -604,6 +726,10 @@ function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p:
     const id = nearestPocket(table, lx, ly);
     return id ? { t: r5(tLast), type: 'pot', ball: b.id, pocket: id, conf: 0.5 } : undefined;
   }
+  // Gone from rest with nothing seen to send it anywhere (no contact, no start): lifted off the
+  // bed by hand, or never a ball (a hand on the cloth read as pink until it moved away,
+  // Bucharest Task2 clip 3). Nothing to report: a foul is not called on a guess.
+  if (left.how === 'vanished' && last.still && b.kinks.every((k) => k.t < last.t0 || k.after.still) && !events.some((e) => e.type === 'contact' && (e.a === b.id || e.b === b.id))) return undefined;
   // Vanished away from every pocket: it left the bed (or the tracker lost it): doubtful.
   return { t: r5(tLast), type: 'offTable', ball: b.id, conf: left.how === 'offTable' ? 0.9 : 0.5 };
 }
@@ -805,6 +931,26 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     if (b === cueId || (a !== cueId && !movingBefore(a, c.t) && movingBefore(b, c.t))) [a, b] = [b, a];
     events.push({ t: r5(c.t), type: 'contact', a, b, conf: r3(c.conf) });
   }
+  // Balls struck from rest and gone without one sighting moving: their contact, and where they went.
+  const struck = new Map<string, StruckUnseen>();
+  const stroke = { strikeT, cueId, events };
+  for (const b of paths) {
+    if (!b.left) continue;
+    const seen = events.find((e): e is Extract<StrokeEvent, { type: 'contact' }> => e.type === 'contact' && (e.a === b.id || e.b === b.id));
+    if (seen) {
+      // Its contact was seen (the striker's turn): only where it went is wanted.
+      const s = struckUnseen(b, paths, series, dt, p, stroke, { a: seen.a === b.id ? seen.b : seen.a, t: seen.t });
+      if (s) struck.set(b.id, s);
+      continue;
+    }
+    const s = struckUnseen(b, paths, series, dt, p, stroke);
+    // (Struck by the striking ball before its fitted start: that start is late — a cue ball
+    // gone at speed within a frame of leaving rest — the contact is not before the strike.)
+    if (!s || (s.contact.t < strikeT - dt && s.contact.a !== strikeBall)) continue;
+    if (s.contact.t < strikeT) s.contact.t = strikeT + 1e-3;
+    struck.set(b.id, s);
+    events.push({ t: r5(s.contact.t), type: 'contact', a: s.contact.a, b: b.id, conf: s.contact.conf });
+  }
   // First-contact order the measurement cannot resolve: doubt both (the call becomes ASSISTED).
   const cueContacts = events.filter((e): e is Extract<StrokeEvent, { type: 'contact' }> => e.type === 'contact' && (e.a === cueId || e.b === cueId)).sort((u, v) => u.t - v.t);
   if (cueContacts.length >= 2) {
@@ -875,7 +1021,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
   const flicker = (b: BallPath) =>
     b.samples.t[0]! > tStrikeOrOnset + dt / 2 && b.samples.t.length < MIN_SIGHTINGS_TO_LEAVE && !b.samples.t.some((_, j) => pocketHoleUnder(table, b.samples.x[j]!, b.samples.y[j]!, b.radiusMm, p.overHoleMarginMm));
   for (const b of paths) if (b.left && !flicker(b)) {
-    const e = potFor(b, table, series, dt, p, events);
+    const e = potFor(b, table, series, dt, p, events, struck.get(b.id));
     if (e) events.push(e);
   }
   // Marking lines crossed by moving balls.

@@ -66,6 +66,39 @@ function hideMissesInPassing(s: BallSeries, t: Float64Array): void {
   }
 }
 
+/** A ball that moved more than this between two frames was rolling, mm (≈ 0.25 m/s at 30 fps). */
+const ROLLING_STEP_MM = 8;
+/** …and one that moved less than this in the next frame was standing still in it, mm. */
+const REPEAT_STEP_MM = 1;
+
+/**
+ * Frames that repeat the one before (a broadcast's 25 fps picture carried at 30 fps repeats every
+ * fifth frame, re-encoded so not to the bit): every ball rolling into the frame and out of it
+ * stands still in it, to the detector's noise, then goes on the same way by about two frames'
+ * roll. Left as sightings they are stops — a rolling cue ball read as set down by hand five times a
+ * second (Bucharest Task2 clip 6). A ball stopped dead by a contact stays stopped on the next
+ * frame, and a detector's centre jumping between two reads of one ball goes back, not on: neither
+ * is a repeat (snooker-fine-cut broadcast: a pink read at two places). Needs a rolling ball to tell; where there is none, a repeat changes nothing anyway.
+ */
+function repeatedFrames(balls: ReadonlyMap<string, { presence: Uint8Array; x: Float64Array; y: Float64Array }>, n: number): number[] {
+  const out: number[] = [];
+  const step = (s: { x: Float64Array; y: Float64Array }, k: number) => Math.hypot(s.x[k]! - s.x[k - 1]!, s.y[k]! - s.y[k - 1]!);
+  for (let k = 2; k + 1 < n; k++) {
+    let rolling = 0, repeated = 0;
+    for (const s of balls.values()) {
+      if (![k - 2, k - 1, k, k + 1].every((j) => s.presence[j] === Presence.Seen)) continue;
+      if (step(s, k - 1) <= ROLLING_STEP_MM) continue;
+      rolling++;
+      // Standing, then on in the same direction by about two frames' roll (the repeat's and its own).
+      const a = step(s, k - 1), c = step(s, k + 1);
+      const along = ((s.x[k - 1]! - s.x[k - 2]!) * (s.x[k + 1]! - s.x[k]!) + (s.y[k - 1]! - s.y[k - 2]!) * (s.y[k + 1]! - s.y[k]!)) / (a * c || 1);
+      if (step(s, k) < REPEAT_STEP_MM && c > ROLLING_STEP_MM && along > 0.7 && c > 1.3 * a && c < 3 * a) repeated++;
+    }
+    if (rolling > 0 && repeated === rolling) out.push(k);
+  }
+  return out;
+}
+
 /** The fastest the ball went between consecutive sightings over the last 0.25 s of `seen`, mm/s. */
 function speedBefore(s: BallSeries, t: Float64Array, seen: readonly number[]): number {
   let v = 0;
@@ -139,10 +172,13 @@ export class SeriesBuilder {
     const n = this.n;
     const t = this.t.slice(0, n), frameIndex = this.frameIndex.slice(0, n), view = this.view.slice(0, n);
     const balls = new Map<string, BallSeries>();
+    const repeats = repeatedFrames(this.balls, n);
     for (const [id, s] of this.balls) {
       const out: BallSeries = { id, presence: s.presence.slice(0, n), x: s.x.slice(0, n), y: s.y.slice(0, n) };
       // A ball missing from a frame while the table is out of view is simply unknown (Hidden).
       for (let k = 0; k < n; k++) if (!view[k] && out.presence[k] === Presence.Absent) out.presence[k] = Presence.Hidden;
+      // A repeated picture says nothing new about a rolling ball: its "sighting" there is not one.
+      for (const k of repeats) if (out.presence[k] === Presence.Seen && out.presence[k - 1] === Presence.Seen && Math.hypot(out.x[k]! - out.x[k - 1]!, out.y[k]! - out.y[k - 1]!) < REPEAT_STEP_MM) out.presence[k] = Presence.Hidden;
       hideMissesInPassing(out, t);
       balls.set(id, out);
     }

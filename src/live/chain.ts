@@ -11,6 +11,8 @@
  * first, as in `analyze` (pipeline/gatedDetection.ts): a still table reuses the last detections and
  * a stroke is detected round the moving balls only, so the 2 cores keep up with the camera.
  */
+import type { ClothColour } from '../calibration/cloth.js';
+import { bareClothProbe } from '../tracking/bareCloth.js';
 import type { RadialLens } from '../core/lens.js';
 import type { TrackFrame } from '../core/contracts/tracks.js';
 import type { GameId } from '../core/games.js';
@@ -26,7 +28,8 @@ import { StrokeSegmenter, type SegmenterFlag, type SegmenterOptions, type Segmen
 export interface LiveChainOptions {
   game: GameId;
   table: TableProfile;
-  calibration: { ballCentreToTable: Mat3; imageToTable?: Mat3; distortion?: RadialLens | null };
+  /** `cloth`: the cloth's colour model, for telling a ball gone from one hidden (bareCloth.ts). */
+  calibration: { ballCentreToTable: Mat3; imageToTable?: Mat3; distortion?: RadialLens | null; cloth?: ClothColour };
   detector: FrameDetector;
   tracker?: TrackerParamsInput;
   events?: EventParamsInput;
@@ -85,7 +88,7 @@ export class LiveChain {
       inView = pixels !== null;
       this.detectorUse.whole++;
     }
-    const tf = this.tracker.step({ i: frame.index, t: tS, detections, ...(inView ? {} : { view: false }) });
+    const tf = this.tracker.step({ i: frame.index, t: tS, detections, ...(inView ? { bare: bareClothProbe(frame, this.o.calibration, this.o.table.ballDiameter / 2) } : { view: false }) });
     return { frame: tf, outputs: this.segmenter.push(tf) };
   }
 

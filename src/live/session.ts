@@ -15,12 +15,10 @@
  * Restart: `restore()` reads strokes.jsonl back, re-referees it (the same calls, repairs and all)
  * and continues the frame from there; stream time continues after the log's last event.
  */
-import type { RadialLens } from '../core/lens.js';
 import type { BaseCall } from '../core/contracts/calls.js';
 import { strokeSchema, type Stroke } from '../core/contracts/strokes.js';
 import { InputError } from '../core/errors.js';
 import { allBallIds, type GameId } from '../core/games.js';
-import type { Mat3 } from '../core/mat3.js';
 import type { TableProfile } from '../core/table.js';
 import type { EventParamsInput } from '../events/index.js';
 import type { FrameDetector } from '../pipeline/track.js';
@@ -29,7 +27,7 @@ import type { TrackerParamsInput } from '../tracking/index.js';
 import { z } from 'zod';
 import { backoffMs } from '../video/live.js';
 import type { ReconnectPolicy } from '../video/options.js';
-import { LiveChain } from './chain.js';
+import { LiveChain, type LiveChainOptions } from './chain.js';
 import { systemClock, type Clock, type Feed, type FeedItem, type OpenFeed } from './feed.js';
 import { idsOf } from '../pipeline/reconcile.js';
 import { LiveReferee } from './referee.js';
@@ -88,7 +86,7 @@ export type LiveMessage =
 export interface LiveSessionOptions {
   game: GameId;
   table: TableProfile;
-  calibration: { ballCentreToTable: Mat3; imageToTable?: Mat3; distortion?: RadialLens | null };
+  calibration: LiveChainOptions['calibration'];
   detector: FrameDetector;
   open: OpenFeed;
   outDir: string;

@@ -28,8 +28,13 @@ export const REGION_CONTEXT_RADII = 4;
  */
 export type TrackerInputLine =
   | { i: number; t: number; view: false }
-  | { i: number; t: number; g: 'reuse' }
-  | { i: number; t: number; g: Exclude<GateDecision, 'reuse'>; d: [number, number, number, string][]; r?: SmallBox[] };
+  | ({ i: number; t: number; g: 'reuse' } & BareAnswers)
+  | ({ i: number; t: number; g: Exclude<GateDecision, 'reuse'>; d: [number, number, number, string][]; r?: SmallBox[] } & BareAnswers);
+
+/** Places (table mm) where the tracker asked whether the cloth was bare and the frame said yes: a replay answers from these. */
+export interface BareAnswers {
+  b?: [number, number][];
+}
 
 export interface GatedDetectionOptions {
   game: GameId;

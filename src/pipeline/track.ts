@@ -11,6 +11,7 @@ import { trackFrameLine, tracksHeaderLine, type TrackFrame, type TracksHeader } 
 import { InputError } from '../core/errors.js';
 import type { GameId } from '../core/games.js';
 import type { Calibration } from '../calibration/contract.js';
+import { bareClothProbe } from '../tracking/bareCloth.js';
 import type { Mat3 } from '../core/mat3.js';
 import type { TableProfile } from '../core/table.js';
 import { tracksToStrokes, type StrokesResult } from '../events/index.js';
@@ -42,7 +43,7 @@ export interface FrameDetector {
 export interface TrackFramesOptions {
   game: GameId;
   table: TableProfile;
-  calibration: { ballCentreToTable: Mat3; imageToTable?: Mat3; reprojectionErrorMm?: number; distortion?: Calibration['distortion'] };
+  calibration: { ballCentreToTable: Mat3; imageToTable?: Mat3; reprojectionErrorMm?: number; distortion?: Calibration['distortion']; cloth?: Calibration['cloth'] };
   detector: FrameDetector;
   source?: { uri: string; fps?: number; width?: number; height?: number };
   outDir: string;
@@ -82,7 +83,7 @@ export async function trackFrames(frames: AsyncIterable<VideoFrame> | Iterable<V
       const pixels = await o.detector.detect(f);
       const t = f.ptsMs / 1000;
       const det = mapDetections(pixels ?? [], o.calibration, o.game, f.index, o.table.ballDiameter / 2);
-      const tf = tracker.step({ i: f.index, t, detections: det, ...(pixels === null ? { view: false } : {}) });
+      const tf = tracker.step({ i: f.index, t, detections: det, ...(pixels === null ? { view: false } : { bare: bareClothProbe(f, o.calibration, o.table.ballDiameter / 2) }) });
       kept.push(tf);
       await write(trackFrameLine(tf));
       o.onFrame?.(f.index);

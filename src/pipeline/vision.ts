@@ -22,6 +22,7 @@ import { existsSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildViewModel, checkView, type ViewModel } from '../calibration/viewGate.js';
 import type { Calibration } from '../calibration/contract.js';
+import { bareClothProbe } from '../tracking/bareCloth.js';
 import { trackFrameLine, tracksHeaderLine, type TracksHeader } from '../core/contracts/tracks.js';
 import type { GameId } from '../core/games.js';
 import type { TableProfile } from '../core/table.js';
@@ -249,7 +250,10 @@ export class VisionRun {
       detections = makeDetections(line.d.map(([x, y, conf, cls]) => ({ x, y, conf, class: cls })), this.o.game, line.i);
       this.gated.lastDet = detections;
     }
-    const tf = this.tracker.step({ i: line.i, t: line.t, detections, ...('view' in line ? { view: false } : {}) });
+    // The frame's answers about bare cloth, as the first run recorded them (asked the same places).
+    const yes = 'view' in line ? undefined : line.b;
+    const bare = (x: number, y: number) => yes?.some(([bx, by]) => bx === x && by === y) ?? false;
+    const tf = this.tracker.step({ i: line.i, t: line.t, detections, ...('view' in line ? { view: false } : { bare }) });
     return trackFrameLine(tf);
   }
 
@@ -283,7 +287,16 @@ export class VisionRun {
     }
     const { line, detections } = await this.gated.run(f, small, d, inView);
     this.count(line);
-    const tf = this.tracker.step({ i: f.index, t, detections, ...('view' in line ? { view: false } : {}) });
+    // Bare-cloth answers are recorded in the input line, so that a resumed run's replay agrees.
+    const probe = bareClothProbe(f, this.o.calibration, this.o.table.ballDiameter / 2);
+    const yes: [number, number][] = [];
+    const bare = (x: number, y: number) => {
+      const r = probe(x, y);
+      if (r) yes.push([x, y]);
+      return r;
+    };
+    const tf = this.tracker.step({ i: f.index, t, detections, ...('view' in line ? { view: false } : { bare }) });
+    if (yes.length && !('view' in line)) line.b = yes;
     // Input first: a kill between the two writes leaves one input line more, which the resume drops.
     this.inputs.write(JSON.stringify(line));
     this.tracks.write(trackFrameLine(tf));

@@ -15,6 +15,7 @@ import type { RadialLens } from '../core/lens.js';
 import { undistortPixel } from '../core/lens.js';
 import { imageBallRadius } from '../core/ballImage.js';
 import { applyH, type Mat3 } from '../core/mat3.js';
+import type { BareProbe } from './bareCloth.js';
 import { DETECTION_CLASSES, isSingleBallClass } from './classes.js';
 
 export interface TableDetections {
@@ -57,6 +58,11 @@ export interface DetectionFrame {
   t: number;
   detections: TableDetections;
   view?: boolean;
+  /**
+   * Whether the frame shows bare cloth where a ball's centre would be (`bareCloth.ts`): lets the
+   * tracker tell a ball gone from one hidden. Without it a ball never detected again stays hidden.
+   */
+  bare?: BareProbe;
 }
 
 const tableDetectionSchema = z.object({ x: z.number().finite(), y: z.number().finite(), class: z.string().min(1), conf: z.number().min(0).max(1) });

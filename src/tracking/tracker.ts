@@ -101,6 +101,14 @@ export const trackerParamsSchema = z
      * `blue` in a pocket's clutter, Bucharest Task2 clip 3, became a blue).
      */
     weakBirthConf: z.number().min(0).max(1).default(0.2),
+    /**
+     * A ball that rested (seen still on 10 frames) — at rest, or just struck, still within a
+     * ball's width of where it lay — unseen this long, with bare cloth showing where it was seen last (the frame's `bare` probe), is gone:
+     * no longer reported (`vanished`; the event stage decides where it went). Hidden by a player,
+     * its place is not cloth and it stays `occluded`. Lower: a struck ball's pot is seen sooner;
+     * higher: a ball missed while starting to move has longer to be found again, ms.
+     */
+    vanishAfterMs: z.number().min(100).max(5000).default(600),
     /** Class votes weigh conf / (1 + speed / this): blur at speed makes colours unreliable, mm/s. */
     voteSpeedScaleMmPerS: z.number().min(10).max(100000).default(800),
   })
@@ -133,7 +141,8 @@ interface Track {
   named: Map<string, number>;
   /** Recent measurements while moving, for the return to rest. */
   recent: { t: number; x: number; y: number }[];
-  gone: TrackStateName | null;
+  /** Left the table (`vanished`: gone from where it was seen, not known where to; not reported). */
+  gone: TrackStateName | 'vanished' | null;
   /** Confidence of the last matched detection. */
   conf: number;
   /** The track has been seen moving (a ball in play, not a flicker at one place). */
@@ -156,6 +165,9 @@ export interface Tracker {
    */
   seed(onTable: readonly { id: string; x: number; y: number }[], gone: readonly string[], tS: number): void;
 }
+
+/** Frames a ball must have been seen resting at its place before bare cloth there can mean it is gone. */
+const VANISH_MIN_REST_HITS = 10;
 
 export function createTracker(table: TableProfile, raw: TrackerParamsInput = {}): Tracker {
   const p = trackerParams(raw);
@@ -367,7 +379,21 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
         measure(tr, D.x[c]!, D.y[c]!, t, D.cls[c]!, D.conf[c]!);
         return;
       }
-      // 4. Unmatched: pocketed, off the bed, or hidden.
+      // 4. Unmatched: pocketed, off the bed, gone from where it lay, or hidden.
+      // (Rested there: seen still there on `VANISH_MIN_REST_HITS` frames. A rolling ball's last
+      // place showing cloth says nothing: it rolled on, unseen.)
+      if (
+        tr.confirmed &&
+        frame.bare &&
+        t - tr.lastSeenT >= p.vanishAfterMs / 1000 - 1e-9 &&
+        tr.anchor.n >= VANISH_MIN_REST_HITS &&
+        Math.hypot(tr.last.x - tr.anchor.x, tr.last.y - tr.anchor.y) <= 2 * R &&
+        frame.bare(tr.last.x, tr.last.y)
+      ) {
+        tr.gone = 'vanished';
+        tr.kfT = t;
+        return;
+      }
       if (tr.moving) {
         const s = pred[r]!.s;
         const speed = Math.hypot(s[2]!, s[3]!);
@@ -434,7 +460,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       if (!tr.confirmed) continue;
       if (tr.gone) {
         // Reported once, on the frame the ball left; then the track rests (its id may come back).
-        if (tr.lastSeenT >= 0 && tr.kfT === t) out.push({ id: tr.id, x: round2(tr.last.x), y: round2(tr.last.y), conf: round3(tr.conf), state: tr.gone });
+        if (tr.lastSeenT >= 0 && tr.kfT === t && tr.gone !== 'vanished') out.push({ id: tr.id, x: round2(tr.last.x), y: round2(tr.last.y), conf: round3(tr.conf), state: tr.gone });
         tr.kfT = Infinity;
         continue;
       }

@@ -41,3 +41,43 @@ describe('replayFrameFilter (the report reads an hour of tracks keeping only wha
     expect(strokeReplays(log, kept)).toEqual(strokeReplays(log, doc.frames));
   });
 });
+
+describe('repeated frames (a 25 fps picture carried at 30 fps)', () => {
+  /** The tracks a camera gives when every fifth frame repeats the one before (to the detector's noise). */
+  function withRepeats(doc: ReturnType<typeof toTracks>, every: number) {
+    const frames = doc.frames.map((f, k) => {
+      if (k % every !== every - 1 || k === 0) return f;
+      const prev = doc.frames[k - 1]!;
+      return { ...f, balls: prev.balls.map((b) => ({ ...b, x: b.x + 0.2, y: b.y - 0.1 })) };
+    });
+    return { ...doc, frames };
+  }
+
+  test('a rolling ball standing still on every fifth frame is not stopped: no placements, the same strokes as without repeats', () => {
+    const from = { x: 889, y: 700 };
+    const run = simulateTable(table, [{ id: 'white', ...from }, { id: 'red1', x: 889, y: 2400 }], [{ t: 0.5, ball: 'white', ...aim(from, { x: 889, y: 2400 }, 1500) }], { durationS: 6 });
+    const doc = toTracks(run, { fps: 30, noiseMm: 0.5, seed: 59 });
+    const clean = tracksToStrokes(doc, table).log.strokes;
+    const rep = withRepeats(doc, 5);
+    const series = buildSeries(rep.frames);
+    const w = series.balls.get('white')!;
+    // The repeats while the white rolls are hidden; those at rest stay sightings.
+    const k = rep.frames.findIndex((f, j) => j % 5 === 4 && j > 20 && f.t > 0.7 && f.t < 1.3);
+    expect(w.presence[k]).toBe(2);
+    expect(w.presence[4]).toBe(1);
+    const got = tracksToStrokes(rep, table).log.strokes;
+    expect(got).toHaveLength(clean.length);
+    expect(got[0]!.events.filter((e) => e.type === 'place')).toEqual([]);
+    expect(got[0]!.events.map((e) => e.type)).toEqual(clean[0]!.events.map((e) => e.type));
+  });
+
+  test('a ball stopped dead by a contact stays a sighting (one frame standing, then standing still)', () => {
+    const from = { x: 889, y: 700 };
+    // Full-ball, no spin: the white stops dead on the red, which rolls on.
+    const run = simulateTable(table, [{ id: 'white', ...from }, { id: 'red1', x: 889, y: 1400 }], [{ t: 0.5, ball: 'white', ...aim(from, { x: 889, y: 1400 }, 1500) }], { durationS: 4, restitution: 1 });
+    const doc = toTracks(run, { fps: 30, noiseMm: 0.3, seed: 60 });
+    const s = buildSeries(doc.frames).balls.get('white')!;
+    const tStop = run.truth.contacts[0]!.t;
+    for (let k = 0; k < doc.frames.length; k++) if (doc.frames[k]!.t > tStop + 0.05 && doc.frames[k]!.t < tStop + 0.5) expect(s.presence[k]).toBe(1);
+  });
+});

@@ -236,3 +236,60 @@ describe('tracker', () => {
     expect(() => tr.seed([], [], 11)).toThrow(/after the first frame/);
   });
 });
+
+describe('a ball gone from where it lay, never seen moving (bare cloth)', () => {
+  // The black sent into the top-right corner by a 30° cut from the white: the detector never
+  // sees the black move (its smear too faint), as on Bucharest Task2 clips 6 and 12.
+  const black = { x: 1400, y: 3250 };
+  const u = [0.33937, 0.94065] as const;
+  const run = simulateTable(table, [{ id: 'white', x: 1190, y: 2746 }, { id: 'black', x: black.x, y: black.y }, { id: 'red1', x: 600, y: 700 }], [{ t: 0.5, ball: 'white', vx: u[0] * 3000, vy: u[1] * 3000 }], { durationS: 5 });
+  const contact = run.truth.contacts.find((c) => [c.a, c.b].includes('black'))!;
+  const fromFrame = Math.ceil(contact.t * 30);
+  /** What a frame shows: bare cloth where no ball is (`hideAt`: a player over this place all along). */
+  const bareAt = (t: number, hideAt?: { x: number; y: number }) => (x: number, y: number) =>
+    ![...run.at(t).values()].some((q) => Math.hypot(q.x - x, q.y - y) < 2 * 26.25) && !(hideAt && Math.hypot(hideAt.x - x, hideAt.y - y) < 100);
+
+  function trackWith(hidden: boolean): TrackFrame[] {
+    const tr = createTracker(table);
+    return fakeDetections(run, { fps: 30, noiseMm: 1, seed: 4, occlude: { from: fromFrame, to: 10_000, balls: ['black'] } }).frames.map((f) => tr.step({ ...f, bare: bareAt(f.t, hidden ? black : undefined) }));
+  }
+
+  test('the simulated shot pots the black in the top-right corner, struck by the white', () => {
+    expect(contact.a === 'white' || contact.b === 'white').toBe(true);
+    expect(run.truth.pots.map((p) => `${p.ball}:${p.pocket}`)).toEqual(['black:TR']);
+  });
+
+  test('bare cloth where it lay: no longer reported after vanishAfterMs; hidden there instead, it stays occluded', () => {
+    const gone = trackWith(false);
+    // Last seen on the frame before the contact; reported (occluded) until 0.6 s after that.
+    const lastBlack = Math.max(...gone.flatMap((f, k) => (f.balls.some((b) => b.id === 'black') ? [k] : [])));
+    expect((lastBlack + 1 - (fromFrame - 1)) / 30).toBeCloseTo(0.6, 1);
+    const kept = trackWith(true);
+    expect(kept.at(-1)!.balls.find((b) => b.id === 'black')?.state).toBe('occluded');
+  });
+
+  test('events: the white struck the black, the black went into the pocket the white sent it at, doubtfully', () => {
+    const { log } = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', frames: trackWith(false) }, table);
+    const ev = log.strokes[0]!.events;
+    const c = ev.find((e) => e.type === 'contact');
+    expect(c).toMatchObject({ a: 'white', b: 'black' });
+    expect(Math.abs(c!.t - contact.t)).toBeLessThan(0.05);
+    const pot = ev.find((e) => e.type === 'pot');
+    expect(pot).toMatchObject({ ball: 'black', pocket: 'TR' });
+    expect(pot!.conf).toBeLessThan(0.7);
+    expect(ev.some((e) => e.type === 'offTable')).toBe(false);
+    // Hidden by a player instead: no pot, no contact invented.
+    const hidden = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', frames: trackWith(true) }, table).log.strokes[0]!.events;
+    expect(hidden.some((e) => e.type === 'pot' && e.ball === 'black')).toBe(false);
+  });
+
+  test('gone from rest with nothing near it (lifted by hand, or never a ball): no event at all — no pot, no offTable, no contact', () => {
+    const far = simulateTable(table, [{ id: 'white', x: 600, y: 1000 }, { id: 'black', x: black.x, y: black.y }, { id: 'red1', x: 600, y: 2000 }], [{ t: 0.5, ball: 'white', vx: 0, vy: 2500 }], { durationS: 5 });
+    const tr = createTracker(table);
+    const frames = fakeDetections(far, { fps: 30, noiseMm: 1, seed: 5, occlude: { from: 30, to: 10_000, balls: ['black'] } }).frames.map((f) => tr.step({ ...f, bare: (x, y) => f.i >= 30 && Math.hypot(x - black.x, y - black.y) < 30 }));
+    expect(frames.at(-1)!.balls.some((b) => b.id === 'black')).toBe(false);
+    const ev = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', frames }, table).log.strokes[0]!.events;
+    expect(ev.filter((e) => ('ball' in e && e.ball === 'black') || (e.type === 'contact' && (e.a === 'black' || e.b === 'black')))).toEqual([]);
+    expect(ev.some((e) => e.type === 'contact' && e.b === 'red1')).toBe(true);
+  });
+});
