@@ -9,6 +9,7 @@
  *
  *   npx tsx bench/events-rendered.ts [--scenarios a,b] [--cameras overhead,broadcast] [--fps 30] [--keep DIR]
  *                                    [--model FILE.onnx] [--out NAME (each clip's analysis folder, default analyze)]
+ *                                    [--head (pool, Novus: pass analyze --head as the camera's installer would)]
  *
  * Slow (renders and analyses each clip: ~30–60 s per clip on 2 cores): a bench, never a test.
  */
@@ -16,6 +17,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { headSideOf } from '../src/calibration/orient.js';
+import type { GameId } from '../src/core/games.js';
+import type { Mat3 } from '../src/core/mat3.js';
+import { defaultProfileFor } from '../src/core/table.js';
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +30,9 @@ const { values } = parseArgs({
     keep: { type: 'string', default: '/tmp/cueref-events-rendered' },
     model: { type: 'string' },
     out: { type: 'string', default: 'analyze' },
+    // Pool and Novus: tell analyze which side of the picture the head end is on (`--head`), as the
+    // person who set the camera up would (read from the rendered camera). Snooker finds its end.
+    head: { type: 'boolean', default: false },
   },
 });
 const ROOT = join(import.meta.dirname, '..');
@@ -80,6 +88,12 @@ function identityCheck(dir: string, game: string): { frames: number; wrong: numb
   return { frames, wrong, switches };
 }
 
+/** Where the rendered camera shows the head end (y = 0) against the foot end: what `--head` would be told. */
+function headSide(dir: string, game: GameId): string {
+  const truth = JSON.parse(readFileSync(join(dir, 'truth.tracks.json'), 'utf8')) as { calibration: { imageToTable: Mat3 } };
+  return headSideOf({ imageToTable: truth.calibration.imageToTable, table: defaultProfileFor(game) });
+}
+
 const tot = { idFrames: 0, idWrong: 0, idSwitches: 0, contactStrokes: 0, firstOk: 0, truthPots: 0, potsOk: 0, phantom: 0, cushTp: 0, cushFp: 0, cushFn: 0, restErr: [] as number[], calls: 0, callsOk: 0, strokesTruth: 0, strokesGot: 0, runs: 0, failed: 0 };
 
 for (const name of scenarios) {
@@ -98,7 +112,7 @@ for (const name of scenarios) {
         if (!existsSync(join(dir, 'video.mp4'))) cli(['simulate', scen, '--out', dir, '--camera', camera, '--fps', String(fps)]);
         const out = join(dir, values.out!);
         const t0 = performance.now();
-        cli(['analyze', join(dir, 'video.mp4'), '--game', game, '--out', out, '--json', ...(values.model ? ['--model', values.model] : []), ...(existsSync(out) ? ['--resume'] : [])]);
+        cli(['analyze', join(dir, 'video.mp4'), '--game', game, '--out', out, '--json', ...(values.model ? ['--model', values.model] : []), ...(values.head && game !== 'snooker' ? ['--head', headSide(dir, game as GameId)] : []), ...(existsSync(out) ? ['--resume'] : [])]);
         const wallS = (performance.now() - t0) / 1000;
         const truth = JSON.parse(readFileSync(join(dir, 'truth.strokes.json'), 'utf8')).strokes as Stroke[];
         const got = JSON.parse(readFileSync(join(out, 'strokes.json'), 'utf8')).strokes as Stroke[];

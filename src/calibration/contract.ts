@@ -44,8 +44,8 @@ export const calibrationSchema = z.object({
   found: z.array(z.string()),
   /** How it was solved: from the frame (`auto`), from `--points`, or from four hand-given corners. */
   method: z.enum(['auto', 'points', 'corners']).optional(),
-  /** `found`: the baulk end was read from the markings; `assumed`: a default was taken. */
-  end: z.enum(['found', 'assumed']).optional(),
+  /** `found`: the baulk end was read from the markings; `assumed`: a default was taken; `given`: the user said which side it is on (`--head`). */
+  end: z.enum(['found', 'assumed', 'given']).optional(),
   cloth: clothColourSchema.optional(),
   camera: z
     .object({ focalPx: finite.positive(), focalMeasured: z.boolean(), centreMm: z.tuple([finite, finite, finite]) })

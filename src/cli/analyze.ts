@@ -8,6 +8,7 @@
  * for what was seen, and the command exits 130 saying how to resume. A second Ctrl-C exits at once
  * (every line already written stays valid: --resume tolerates a torn last line).
  */
+import { IMAGE_SIDES } from '../calibration/orient.js';
 import { Command, Option } from 'commander';
 import { z } from 'zod';
 import { loadCalibration } from '../calibration/contract.js';
@@ -33,6 +34,7 @@ const optionsSchema = pipelineOptionsSchema.extend({
   detectEvery: z.coerce.number().int().min(1).max(1000).optional(),
   replayDetections: z.string().min(1).optional(),
   replayDelayMs: z.coerce.number().min(0).max(10_000).optional(),
+  head: z.enum(IMAGE_SIDES).optional(),
 });
 
 export function analyzeCommand(): Command {
@@ -42,6 +44,7 @@ export function analyzeCommand(): Command {
     .requiredOption('--game <game>', `game (${GAMES.join(', ')})`)
     .option('--table <file>', 'table profile (cueref.table/1 JSON, or a built-in name)')
     .option('--calibration <file>', 'camera calibration (cueref.calibration/1); default: solved from the first frames')
+    .option('--head <side>', `which side of the picture the head end (pool's breaking end, snooker's baulk) is on: ${IMAGE_SIDES.join(', ')}; pool and Novus tables look the same from both ends, so pockets and cushions are otherwise named for an assumed end`)
     .requiredOption('--out <dir>', 'output folder')
     .option('--resume', 'continue the interrupted run in DIR (same video and options)')
     .option('--overwrite', 'delete the analysis files already in DIR and start again')
@@ -91,6 +94,7 @@ export function analyzeCommand(): Command {
           outDir: opts.out,
           ...(table ? { table } : {}),
           ...(calibration ? { calibration } : {}),
+          ...(opts.head ? { head: opts.head } : {}),
           ...(opts.model ? { modelPath: opts.model } : {}),
           ...(replay ? { detector: replay, detectorLabel: `replay:${opts.replayDetections}` } : {}),
           resume: opts.resume === true,

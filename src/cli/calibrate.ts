@@ -17,6 +17,7 @@ import { calibrateFromPoints, parseCorners, parsePointsFile } from '../calibrati
 import { drawCalibration } from '../calibration/overlay.js';
 import { measuredProfile } from '../calibration/profile.js';
 import { betterCalibration, calibrateFrame, type CalibrationDetail, type CalibrationFailure } from '../calibration/solve.js';
+import { headSideOf, IMAGE_SIDES, orientCalibration } from '../calibration/orient.js';
 import type { Pt } from '../calibration/geometry.js';
 import { handleError } from './handleError.js';
 import { readJsonInput } from './io.js';
@@ -34,6 +35,7 @@ const optionsSchema = z.object({
   distortion: z.boolean().default(true),
   frames: z.coerce.number().int().min(1).max(30).default(5),
   writeTable: z.string().min(1).optional(),
+  head: z.enum(IMAGE_SIDES).optional(),
 });
 type Options = z.infer<typeof optionsSchema>;
 
@@ -47,7 +49,7 @@ function describe(c: Calibration): string {
     `calibrated ${c.game} table ${c.table.bed.width}×${c.table.bed.length} mm in a ${c.image.width}×${c.image.height} frame (${c.method})`,
     `  reprojection error ${c.reprojectionErrorMm.toFixed(2)} mm (median over ${c.inliers} points)`,
     `  found: ${c.found.join(', ')}`,
-    `  baulk/head end: ${c.end === 'found' ? 'read from the markings' : 'assumed (no markings decided it)'}`,
+    `  baulk/head end: ${c.end === 'found' ? 'read from the markings' : c.end === 'given' ? 'as given (--head)' : 'assumed (no markings decided it): give --head SIDE if it is wrong'} — ${headSideOf(c)} of the picture`,
   ];
   if (c.distortion) lines.push(`  lens: k1 = ${c.distortion.k1.toFixed(4)} (focal ${c.distortion.fx.toFixed(0)} px)`);
   if (c.camera) lines.push(`  camera ${c.camera.centreMm.map((v) => v.toFixed(0)).join(', ')} mm, focal ${c.camera.focalPx.toFixed(0)} px${c.camera.focalMeasured ? '' : ' (prior)'}`);
@@ -101,6 +103,12 @@ export async function runCalibrate(source: string, o: Options): Promise<Calibrat
     }
     cal = detail.calibration;
   }
+  if (o.head) {
+    // The user's word on which end is which (pool's markings are the same at both ends).
+    const r = orientCalibration(cal, o.head);
+    if (r.overrode) process.stderr.write(`cueref calibrate: --head ${o.head} turns the table against its markings (they put the baulk end on the other side)\n`);
+    cal = r.calibration;
+  }
   cal.source = { uri: source, ...(isStillImage(source) ? {} : { atSeconds: o.at }) };
   if (o.debug) {
     mkdirSync(o.debug, { recursive: true });
@@ -131,6 +139,7 @@ export function calibrateCommand(): Command {
     .option('--focal-px <n>', 'focal length in pixels, when known (improves the ball-height correction)')
     .option('--no-distortion', 'do not estimate lens distortion')
     .option('--write-table <file>', 'write the measured table profile (cueref.table/1)')
+    .option('--head <side>', `which side of the picture the head end (pool's breaking end, snooker's baulk) is on: ${IMAGE_SIDES.join(', ')} — pool and Novus tables look the same from both ends`)
     .action(async (source: string, raw: Record<string, unknown>) => {
       const json = raw.json === true;
       try {

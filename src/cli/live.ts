@@ -5,6 +5,7 @@
  * persisted as they happen (DIR/strokes.jsonl, DIR/calls.json). Restarted on the same DIR, it
  * restores the frame from its log. Ctrl-C stops it with everything on disk. See docs/live.md.
  */
+import { IMAGE_SIDES, orientCalibration } from '../calibration/orient.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
@@ -40,6 +41,7 @@ const optionsSchema = z.object({
   exitAtEnd: z.boolean().optional(),
   operator: z.boolean().optional(),
   json: z.boolean().optional(),
+  head: z.enum(IMAGE_SIDES).optional(),
 });
 
 export function liveCommand(): Command {
@@ -53,6 +55,7 @@ export function liveCommand(): Command {
     .option('--out <dir>', 'where strokes.jsonl, calls.json and session.jsonl are written (and restored from)', 'live-out')
     .option('--calibration <file>', 'camera calibration (cueref.calibration/1); default: solved from the first frames')
     .option('--table <file>', 'table profile (cueref.table/1 JSON, or a built-in name)')
+    .option('--head <side>', `which side of the picture the head end (pool's breaking end, snooker's baulk) is on: ${IMAGE_SIDES.join(', ')} (pool and Novus tables look the same from both ends)`)
     .option('--model <file>', 'ball detector model (.onnx with a .json sidecar, which may name a partner for other cloths); default: models/detector.onnx')
     .option('--realtime', 'a file source is delivered at recording speed, as a camera (late frames dropped)')
     .option('--players <a,b>', 'the two players\' names, comma-separated')
@@ -90,6 +93,7 @@ export function liveCommand(): Command {
           calibration = solved.calibration;
           say(`calibrated from ${solved.tried} frame(s): reprojection error ${calibration.reprojectionErrorMm.toFixed(2)} mm, found ${calibration.found.join(', ')}`);
         }
+        if (o.head) calibration = orientCalibration(calibration, o.head).calibration;
         const session = new LiveSession({
           game: o.game,
           table,

@@ -73,12 +73,13 @@ const REPEAT_STEP_MM = 1;
 
 /**
  * Frames that repeat the one before (a broadcast's 25 fps picture carried at 30 fps repeats every
- * fifth frame, re-encoded so not to the bit): every ball rolling into the frame and out of it
- * stands still in it, to the detector's noise, then goes on the same way by about two frames'
- * roll. Left as sightings they are stops — a rolling cue ball read as set down by hand five times a
- * second (Bucharest Task2 clip 6). A ball stopped dead by a contact stays stopped on the next
- * frame, and a detector's centre jumping between two reads of one ball goes back, not on: neither
- * is a repeat (snooker-fine-cut broadcast: a pink read at two places). Needs a rolling ball to tell; where there is none, a repeat changes nothing anyway.
+ * fifth frame, re-encoded so not to the bit): every ball rolling into the frame stands still in
+ * it, to the detector's noise, then goes on the same way at about its pace. Left as sightings they
+ * are stops — a rolling cue ball read as set down by hand five times a second (Bucharest Task2
+ * clip 6). A ball stopped dead by a contact stays stopped on the next frame, and a detector's
+ * centre jumping between two reads of one ball goes back, not on: neither is a repeat
+ * (snooker-fine-cut broadcast: a pink read at two places). Needs a rolling ball to tell; where
+ * there is none, a repeat changes nothing anyway.
  */
 function repeatedFrames(balls: ReadonlyMap<string, { presence: Uint8Array; x: Float64Array; y: Float64Array }>, n: number): number[] {
   const out: number[] = [];
@@ -89,10 +90,11 @@ function repeatedFrames(balls: ReadonlyMap<string, { presence: Uint8Array; x: Fl
       if (![k - 2, k - 1, k, k + 1].every((j) => s.presence[j] === Presence.Seen)) continue;
       if (step(s, k - 1) <= ROLLING_STEP_MM) continue;
       rolling++;
-      // Standing, then on in the same direction by about two frames' roll (the repeat's and its own).
+      // Standing, then on in the same direction at about its pace (a 25 fps picture's next one is
+      // 1/25 s on, whatever the 30 fps clock says).
       const a = step(s, k - 1), c = step(s, k + 1);
       const along = ((s.x[k - 1]! - s.x[k - 2]!) * (s.x[k + 1]! - s.x[k]!) + (s.y[k - 1]! - s.y[k - 2]!) * (s.y[k + 1]! - s.y[k]!)) / (a * c || 1);
-      if (step(s, k) < REPEAT_STEP_MM && c > ROLLING_STEP_MM && along > 0.7 && c > 1.3 * a && c < 3 * a) repeated++;
+      if (step(s, k) < REPEAT_STEP_MM && c > ROLLING_STEP_MM && along > 0.7 && c > 0.5 * a && c < 3 * a) repeated++;
     }
     if (rolling > 0 && repeated === rolling) out.push(k);
   }

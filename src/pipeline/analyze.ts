@@ -30,6 +30,7 @@ import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import { loadCalibration, toCalibrationJson, type Calibration } from '../calibration/contract.js';
 import { BestCalibration, type CalibrationFailure } from '../calibration/solve.js';
+import { orientCalibration, type ImageSide } from '../calibration/orient.js';
 import type { CallsDoc } from '../core/contracts/calls.js';
 import type { StrokeLog } from '../core/contracts/strokes.js';
 import { InputError } from '../core/errors.js';
@@ -63,6 +64,11 @@ export interface AnalyzeOptions {
    */
   calibrationFrames?: number;
   calibrationStepMs?: number;
+  /**
+   * Which side of the picture the head end (pool's breaking end, snooker's baulk) is on, when the
+   * markings cannot say (orient.ts); applied to a solved or a given calibration, not to a resumed one.
+   */
+  head?: ImageSide;
   /** The ball detector; default: the ONNX model from `modelsDir` (or `modelPath`). */
   detector?: FrameDetector;
   /** Names the detector in the run manifest (a resume with another detector is refused). */
@@ -266,6 +272,7 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
       calibrationSource = { kind: 'solved', tried: candidates.length, solved: solved.count };
     }
 
+    if (!storedCal && o.head) calibration = orientCalibration(calibration, o.head).calibration;
     mkdirSync(o.outDir, { recursive: true });
     writeManifest(o.outDir, manifest);
     if (!storedCal) {

@@ -112,6 +112,26 @@ describe('events from synthetic tracks', () => {
     cu.forEach((c, i) => expect(Math.abs(c.t - run.truth.cushions[i]!.t)).toBeLessThan(0.003));
   });
 
+  test('the far cushion through a calibration 0.3 % short (every position there ~9 mm short of it): a slow rebound and a ball running along it are still cushions; a turn 20 mm off is not', () => {
+    /** Positions as a broadcast calibration whose length scale is 0.3 % short reports them. */
+    const short = (doc: TracksDoc): TracksDoc => ({ ...doc, frames: doc.frames.map((f) => ({ ...f, balls: f.balls.map((b) => ({ ...b, y: b.y * 0.997 })) })) });
+    // A slow ball into the top cushion and back (≈ 300 mm/s in).
+    const slow = simulateTable(table, [{ id: 'white', x: 900, y: 3200 }], [{ t: 0.4, ball: 'white', vx: 0, vy: 600 }], { durationS: 4 });
+    expect(slow.truth.cushions.map((c) => c.side)).toEqual(['top']);
+    const a = of(tracksToStrokes(short(toTracks(slow, { fps: 30, noiseMm: 0.5, seed: 61 })), table).log.strokes[0]!.events, 'cushion');
+    expect(a.map((c) => c.side)).toEqual(['top']);
+    // Into the top cushion at a shallow angle, then along it.
+    const along = simulateTable(table, [{ id: 'white', x: 600, y: 3400 }], [{ t: 0.4, ball: 'white', vx: 1200, vy: 300 }], { durationS: 4, cushionRestitution: 0 });
+    expect(along.truth.cushions.map((c) => c.side)[0]).toBe('top');
+    const b = of(tracksToStrokes(short(toTracks(along, { fps: 30, noiseMm: 0.5, seed: 62 })), table).log.strokes[0]!.events, 'cushion');
+    expect(b[0]?.side).toBe('top');
+    // A ball turned back 20 mm before the cushion line (no cushion can do that): no cushion.
+    const off: TracksDoc = toTracks(slow, { fps: 30, noiseMm: 0.5, seed: 63 });
+    const lim = table.bed.length - 26.25 - 20;
+    const turned: TracksDoc = { ...off, frames: off.frames.map((f) => ({ ...f, balls: f.balls.map((q) => ({ ...q, y: q.y > lim ? 2 * lim - q.y : q.y })) })) };
+    expect(of(tracksToStrokes(turned, table).log.strokes[0]!.events, 'cushion')).toEqual([]);
+  });
+
   test('a ball into a pocket is potted there; one passing near a pocket is not', () => {
     // A straight pot: the cue ball sends red3 along the line to the top-right corner.
     const red = { x: 1300, y: 3300 };

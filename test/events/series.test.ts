@@ -71,6 +71,13 @@ describe('repeated frames (a 25 fps picture carried at 30 fps)', () => {
     expect(got[0]!.events.map((e) => e.type)).toEqual(clean[0]!.events.map((e) => e.type));
   });
 
+  test('a centre jumping between two reads of one ball (there, here, here, back) is not a repeat', () => {
+    // 12 mm apart: A B B A B B A …, no other ball rolling.
+    const frames = Array.from({ length: 30 }, (_, i) => ({ i, t: i / 30, balls: [{ id: 'pink', x: 889 + ([0, 12, 12][i % 3] ?? 0), y: 2676, state: 'rest' as const }, { id: 'white', x: 889, y: 700, state: 'rest' as const }] }));
+    const s = buildSeries(frames).balls.get('pink')!;
+    expect([...s.presence]).toEqual(new Array(30).fill(1));
+  });
+
   test('a ball stopped dead by a contact stays a sighting (one frame standing, then standing still)', () => {
     const from = { x: 889, y: 700 };
     // Full-ball, no spin: the white stops dead on the red, which rolls on.
