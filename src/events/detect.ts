@@ -523,6 +523,33 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
     const down = sink?.(kink.x, kink.y);
     return !!down && speedOut > 0 && (kink.vOut[0] * down[0] + kink.vOut[1] * down[1]) / speedOut >= SINKING_COS;
   };
+  if (kink.after.still) {
+    // Rolled up to a cushion and came to rest touching it (a fit over a creep to a stop may even end
+    // moving away): it touched that cushion, when it first got there. Only within the noise of the
+    // line, and only after real progress towards it (rendered plant-kiss: a red creeping 60 mm/s
+    // into the top cushion).
+    const { t: st, x: sx, y: sy } = b.samples;
+    const touch = Math.max(3, 2 * p.noiseMm);
+    const rest = evalPos(kink.after.fit, kink.after.t0);
+    for (const e of edges(table)) {
+      const c = rest[e.axis];
+      const gapAt = (v: number) => (e.sign === 1 ? e.at - v : v - e.at) - R;
+      if (Math.abs(gapAt(c)) > touch || jawAt(table, e, rest[1 - e.axis]!, R)) continue;
+      const [c0] = [evalPos(kink.before.fit, kink.before.t0)[e.axis]];
+      const span = kink.t - kink.before.t0;
+      if (!(span > 0) || ((c - c0) * e.sign) / span < 40) continue;
+      let tReach = kink.t;
+      for (let j = 0; j < st.length; j++) {
+        if (st[j]! < kink.before.t0 || st[j]! > kink.t + 1e-9) continue;
+        if (Math.abs(gapAt(e.axis === 0 ? sx[j]! : sy[j]!)) <= touch) {
+          tReach = st[j]!;
+          break;
+        }
+      }
+      out.push({ t: r5(tReach), type: 'cushion', ball: b.id, side: e.side, conf: 0.55 });
+    }
+    if (out.length) return out;
+  }
   for (const e of edges(table)) {
     const vInN = kink.vIn[e.axis] * e.sign;
     const vOutN = kink.vOut[e.axis] * e.sign;

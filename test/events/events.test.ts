@@ -132,6 +132,18 @@ describe('events from synthetic tracks', () => {
     expect(of(tracksToStrokes(turned, table).log.strokes[0]!.events, 'cushion')).toEqual([]);
   });
 
+  test('a ball creeping up to a cushion and coming to rest against it touched it; one stopping 10 mm short did not', () => {
+    // 300 mm/s² of rolling resistance: from 574 mm/s the white reaches the top cushion at ~60 mm/s.
+    const creep = simulateTable(table, [{ id: 'white', x: 900, y: 3000 }], [{ t: 0.4, ball: 'white', vx: 0, vy: 574 }], { durationS: 4.5, cushionRestitution: 0 });
+    expect(creep.truth.cushions.map((c) => c.side)).toEqual(['top']);
+    const got = of(tracksToStrokes(toTracks(creep, { fps: 30, noiseMm: 0.5, seed: 64 }), table).log.strokes[0]!.events, 'cushion');
+    expect(got.map((c) => c.side)).toEqual(['top']);
+    expect(Math.abs(got[0]!.t - creep.truth.cushions[0]!.t)).toBeLessThan(0.15);
+    const short = simulateTable(table, [{ id: 'white', x: 900, y: 3000 }], [{ t: 0.4, ball: 'white', vx: 0, vy: 565 }], { durationS: 4.5 });
+    expect(short.truth.cushions).toEqual([]);
+    expect(of(tracksToStrokes(toTracks(short, { fps: 30, noiseMm: 0.5, seed: 65 }), table).log.strokes[0]!.events, 'cushion')).toEqual([]);
+  });
+
   test('a ball into a pocket is potted there; one passing near a pocket is not', () => {
     // A straight pot: the cue ball sends red3 along the line to the top-right corner.
     const red = { x: 1300, y: 3300 };
