@@ -66,6 +66,28 @@ function hideMissesInPassing(s: BallSeries, t: Float64Array): void {
   }
 }
 
+/**
+ * A resting ball's sightings agree within this, mm; one this far off between them is a spike (with
+ * 1 mm of noise a frame-to-frame jump over 6 mm comes once in ~8000 frames; over 4 mm, once in 55).
+ */
+const SPIKE_STILL_MM = 2;
+const SPIKE_MIN_MM = 6;
+
+/**
+ * One sighting of a resting ball off its place between sightings on it — two before, one after,
+ * all within 2 mm — is the detector's centre jumping for a frame (a far-end ball on a broadcast
+ * camera: 8 mm), not a touch and back. Left in, it starts the ball a frame early, and the real
+ * start — the cue ball's contact — is read as a turn of a ball already moving, which no contact
+ * explains (rendered plant-kiss broadcast: the first contact lost, the red's kiss read as first).
+ */
+function hideRestSpikes(s: BallSeries): void {
+  const d = (a: number, b: number) => Math.hypot(s.x[a]! - s.x[b]!, s.y[a]! - s.y[b]!);
+  for (let k = 2; k + 1 < s.presence.length; k++) {
+    if (![k - 2, k - 1, k, k + 1].every((j) => s.presence[j] === Presence.Seen)) continue;
+    if (d(k - 2, k - 1) <= SPIKE_STILL_MM && d(k - 1, k + 1) <= SPIKE_STILL_MM && d(k, k - 1) > SPIKE_MIN_MM) s.presence[k] = Presence.Hidden;
+  }
+}
+
 /** A ball that moved more than this between two frames was rolling, mm (≈ 0.25 m/s at 30 fps). */
 const ROLLING_STEP_MM = 8;
 /** …and one that moved less than this in the next frame was standing still in it, mm. */
@@ -180,6 +202,7 @@ export class SeriesBuilder {
       // A ball missing from a frame while the table is out of view is simply unknown (Hidden).
       for (let k = 0; k < n; k++) if (!view[k] && out.presence[k] === Presence.Absent) out.presence[k] = Presence.Hidden;
       // A repeated picture says nothing new about a rolling ball: its "sighting" there is not one.
+      hideRestSpikes(out);
       for (const k of repeats) if (out.presence[k] === Presence.Seen && out.presence[k - 1] === Presence.Seen && Math.hypot(out.x[k]! - out.x[k - 1]!, out.y[k]! - out.y[k - 1]!) < REPEAT_STEP_MM) out.presence[k] = Presence.Hidden;
       hideMissesInPassing(out, t);
       balls.set(id, out);
