@@ -535,7 +535,7 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
       const c = rest[e.axis];
       const gapAt = (v: number) => (e.sign === 1 ? e.at - v : v - e.at) - R;
       if (Math.abs(gapAt(c)) > touch || jawAt(table, e, rest[1 - e.axis]!, R)) continue;
-      const [c0] = [evalPos(kink.before.fit, kink.before.t0)[e.axis]];
+      const c0 = evalPos(kink.before.fit, kink.before.t0)[e.axis];
       const span = kink.t - kink.before.t0;
       if (!(span > 0) || ((c - c0) * e.sign) / span < 40) continue;
       let tReach = kink.t;

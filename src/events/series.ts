@@ -201,8 +201,8 @@ export class SeriesBuilder {
       const out: BallSeries = { id, presence: s.presence.slice(0, n), x: s.x.slice(0, n), y: s.y.slice(0, n) };
       // A ball missing from a frame while the table is out of view is simply unknown (Hidden).
       for (let k = 0; k < n; k++) if (!view[k] && out.presence[k] === Presence.Absent) out.presence[k] = Presence.Hidden;
-      // A repeated picture says nothing new about a rolling ball: its "sighting" there is not one.
       hideRestSpikes(out);
+      // A repeated picture says nothing new about a rolling ball: its "sighting" there is not one.
       for (const k of repeats) if (out.presence[k] === Presence.Seen && out.presence[k - 1] === Presence.Seen && Math.hypot(out.x[k]! - out.x[k - 1]!, out.y[k]! - out.y[k - 1]!) < REPEAT_STEP_MM) out.presence[k] = Presence.Hidden;
       hideMissesInPassing(out, t);
       balls.set(id, out);

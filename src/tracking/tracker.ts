@@ -103,10 +103,11 @@ export const trackerParamsSchema = z
     weakBirthConf: z.number().min(0).max(1).default(0.2),
     /**
      * A ball that rested (seen still on 10 frames) — at rest, or just struck, still within a
-     * ball's width of where it lay — unseen this long, with bare cloth showing where it was seen last (the frame's `bare` probe), is gone:
-     * no longer reported (`vanished`; the event stage decides where it went). Hidden by a player,
-     * its place is not cloth and it stays `occluded`. Lower: a struck ball's pot is seen sooner;
-     * higher: a ball missed while starting to move has longer to be found again, ms.
+     * ball's width of where it lay — unseen this long, with bare cloth showing where it was seen
+     * last (the frame's `bare` probe), is gone: no longer reported (`vanished`; the event stage
+     * decides where it went). Hidden by a player, its place is not cloth and it stays `occluded`.
+     * Lower: a struck ball's pot is seen sooner; higher: a ball missed while starting to move has
+     * longer to be found again, ms.
      */
     vanishAfterMs: z.number().min(100).max(5000).default(600),
     /** Class votes weigh conf / (1 + speed / this): blur at speed makes colours unreliable, mm/s. */
