@@ -665,6 +665,13 @@ function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p:
   const tLast = series.t[left.kLastSeen]!;
   const tGone = series.t[left.kGone]!;
   const last = b.segs.at(-1)!;
+  // Leaving the bed over a cushion takes speed; something rolling off it slower was not a ball
+  // (a hand on the cloth read as pink, then slid off over the rail: Bucharest Task2 clips 10 and 24,
+  // a foul called for a ball off the table). Unless a contact sent it off unseen at speed.
+  const offTable = (t: number, conf: number): StrokeEvent | undefined =>
+    leavingSpeed(b, tLast) >= MIN_LEAVE_MM_PER_S || events.some((e) => e.type === 'contact' && (e.a === b.id || e.b === b.id) && e.t >= tLast - 0.3 && e.t <= tGone + dt)
+      ? { t: r5(t), type: 'offTable', ball: b.id, conf }
+      : undefined;
   let pathAt = (t: number) => evalPos(last.still ? last.fit : { ...last.fit, x: [last.fit.x[0], last.fit.x[1], 0], y: [last.fit.y[0], last.fit.y[1], 0] }, t);
   const [lx, ly] = evalPos(last.fit, tLast);
   const { t: ts, x: xs, y: ys } = b.samples;
@@ -724,7 +731,7 @@ function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p:
         const c = e.axis === 0 ? x : y;
         return (e.sign === 1 ? e.at - c : c - e.at) < b.radiusMm - 1 && !jawAt(table, e, e.axis === 0 ? y : x, b.radiusMm);
       });
-      if (hit) return { t: r5(Math.max(tLast, t)), type: 'offTable', ball: b.id, conf: 0.6 };
+      if (hit) return offTable(Math.max(tLast, t), 0.6);
     }
   }
   // Deflected by a contact after its second-to-last sighting (an in-off straight after a contact,
@@ -748,7 +755,7 @@ function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p:
       if (best) return { t: r5(best.t), type: 'pot', ball: b.id, pocket: best.id, conf: 0.75 };
     }
   }
-  if (left.how === 'offTable' && (!best || best.d > table.pockets[best.id]!.mouth / 2)) return { t: r5(tLast), type: 'offTable', ball: b.id, conf: 0.9 };
+  if (left.how === 'offTable' && (!best || best.d > table.pockets[best.id]!.mouth / 2)) return offTable(tLast, 0.9);
   if (best) {
     const pk = table.pockets[best.id]!;
     const lastD = Math.hypot(lx - pk.x, ly - pk.y);
@@ -766,7 +773,21 @@ function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p:
   // Bucharest Task2 clip 3). Nothing to report: a foul is not called on a guess.
   if (left.how === 'vanished' && last.still && b.kinks.every((k) => k.t < last.t0 || k.after.still) && !events.some((e) => e.type === 'contact' && (e.a === b.id || e.b === b.id))) return undefined;
   // Vanished away from every pocket: it left the bed (or the tracker lost it): doubtful.
-  return { t: r5(tLast), type: 'offTable', ball: b.id, conf: left.how === 'offTable' ? 0.9 : 0.5 };
+  return offTable(tLast, left.how === 'offTable' ? 0.9 : 0.5);
+}
+
+/** Slowest a ball leaves the bed over a cushion (it has to jump the nose; the rendered S37 red flies off at 2.8 m/s, a hand read as pink slid off the rail at 1.3), mm/s. */
+const MIN_LEAVE_MM_PER_S = 1800;
+
+/** The fastest a ball went between consecutive sightings over the 0.25 s up to `tLast`, mm/s. */
+function leavingSpeed(b: BallPath, tLast: number): number {
+  const { t, x, y } = b.samples;
+  let v = 0;
+  for (let j = t.length - 1; j > 0 && tLast - t[j - 1]! <= 0.25; j--) {
+    if (t[j]! > tLast + 1e-9) continue;
+    v = Math.max(v, Math.hypot(x[j]! - x[j - 1]!, y[j]! - y[j - 1]!) / Math.max(1e-3, t[j]! - t[j - 1]!));
+  }
+  return v;
 }
 
 function nearestPocket(table: TableProfile, x: number, y: number): PocketId | undefined {

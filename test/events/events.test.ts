@@ -144,6 +144,26 @@ describe('events from synthetic tracks', () => {
     expect(of(tracksToStrokes(toTracks(short, { fps: 30, noiseMm: 0.5, seed: 65 }), table).log.strokes[0]!.events, 'cushion')).toEqual([]);
   });
 
+  test('off the table only at a speed that can jump a cushion: a "ball" sliding off over the rail at 1.3 m/s (a hand read as pink) is not called off', () => {
+    /** White struck up the table at 0.3 s; a pink at rest from the start goes left over the rail at `v` from 1 s. */
+    const doc = (v: number): TracksDoc => {
+      const frames: TracksDoc['frames'] = [];
+      for (let i = 0; i <= 120; i++) {
+        const t = i / 30;
+        const wy = 700 + (t > 0.3 ? Math.min(1200, 1500 * (t - 0.3) - 150 * (t - 0.3) ** 2) : 0);
+        const px = t > 1 ? 300 - v * (t - 1) : 300;
+        const balls: TracksDoc['frames'][number]['balls'] = [{ id: 'white', x: 889, y: wy }];
+        if (px > -30) balls.push({ id: 'pink', x: Math.max(px, -10), y: 2200, ...(px < 0 ? { state: 'offTable' as const } : {}) });
+        frames.push({ i, t, balls });
+      }
+      return { format: 'cueref.tracks/1', game: 'snooker', frames };
+    };
+    const slow = tracksToStrokes(doc(1300), table).log.strokes.flatMap((s) => s.events);
+    expect(slow.filter((e) => e.type === 'offTable')).toEqual([]);
+    const fast = tracksToStrokes(doc(3000), table).log.strokes.flatMap((s) => s.events);
+    expect(fast.filter((e) => e.type === 'offTable').map((e) => (e as { ball: string }).ball)).toEqual(['pink']);
+  });
+
   test('a ball into a pocket is potted there; one passing near a pocket is not', () => {
     // A straight pot: the cue ball sends red3 along the line to the top-right corner.
     const red = { x: 1300, y: 3300 };
