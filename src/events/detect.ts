@@ -1093,7 +1093,13 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
       const [x, y] = restBefore(b, tStrikeRef, p) ?? posAt(b.segs, Math.min(tStrikeRef, b.samples.t.at(-1)!));
       before.push({ id: b.id, x: r2(x), y: r2(y) });
     }
-    if (!b.left || (b.left.how === 'unresolved' && !events.some((e) => e.type === 'pot' && e.ball === b.id))) {
+    // Still on the table for the referee: a ball that never left, and one that went from sight with
+    // no pot or flight called — hidden to the end, gone from rest with nothing to send it anywhere,
+    // too slow to have jumped a cushion — if it was on the table at the strike (else the referee
+    // would have it gone with no call, and refuse it when it is seen again).
+    const leftCalled = events.some((e) => (e.type === 'pot' || e.type === 'offTable') && e.ball === b.id);
+    const atStrike = b.samples.t[0]! <= tStrikeRef + 1e-9;
+    if (!b.left || (!leftCalled && (b.left.how === 'unresolved' || atStrike))) {
       const last = b.segs.at(-1)!;
       const [x, y] = last.still ? evalPos(last.fit, last.t1) : [b.samples.x.at(-1)!, b.samples.y.at(-1)!];
       rest.push({ id: b.id, x: r2(x), y: r2(y) });

@@ -103,8 +103,13 @@ export function dropUnknownBalls(log: StrokeLog): { log: StrokeLog; repairs: Rep
   return repairs.length ? { log: { ...log, strokes }, repairs } : { log, repairs };
 }
 
-/** Referee the log, repairing what the rules refuse (see the module comment). */
-export function refereeVisionLog(raw: StrokeLog, table: TableProfile, maxRepairs = 50): Result<ReconciledCalls, InputErrorInfo> {
+/**
+ * Referee the log, repairing what the rules refuse (see the module comment). Every repair removes
+ * something, so the loop ends; `maxRepairs` only bounds the work. It grows with the log: an hour's
+ * recording has hundreds of strokes, and a fixed 50 left one refused (a looped 60-minute render,
+ * 389 strokes, failed at its end with every call lost).
+ */
+export function refereeVisionLog(raw: StrokeLog, table: TableProfile, maxRepairs = 50 + 4 * raw.strokes.length): Result<ReconciledCalls, InputErrorInfo> {
   const first = dropUnknownBalls(raw);
   let log = first.log;
   const repairs = [...first.repairs];

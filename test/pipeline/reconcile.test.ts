@@ -149,3 +149,24 @@ describe('the live referee, one stroke at a time', () => {
     expect(offline.ok && offline.value.calls.calls.map((c) => c.scores)).toEqual(got.map((c) => c!.scores));
   });
 });
+
+describe('refereeVisionLog on a long log', () => {
+  it('an hour\'s worth of refusals (a potted red seen again at rest, stroke after stroke) is repaired, not refused: the cap grows with the log', () => {
+    // red1 potted in the first stroke; then 80 strokes of the white rolling about, each listing
+    // red1 at rest again (the cameras "see" it: the referee refuses each one).
+    const strokes: StrokeLog['strokes'] = [
+      { t: 1, events: [{ t: 1, type: 'strike', ball: 'white' }, { t: 1.2, type: 'contact', a: 'white', b: 'red1' }, { t: 1.5, type: 'pot', ball: 'red1', pocket: 'TR' }], rest: [{ id: 'white', x: 1500, y: 3300 }, { id: 'black', x: 889, y: 3245 }] },
+    ];
+    for (let k = 1; k <= 80; k++) {
+      const t = 10 * k;
+      strokes.push({ t, events: [{ t, type: 'strike', ball: 'white' }, { t: t + 0.5, type: 'contact', a: 'white', b: 'black' }], rest: [{ id: 'white', x: 600 + (k % 7) * 100, y: 1000 }, { id: 'black', x: 889, y: 3245 }, { id: 'red1', x: 1590, y: 3376 }] });
+    }
+    const long: StrokeLog = { format: 'cueref.strokes/1', game: 'snooker', start: { balls: start }, strokes };
+    expect(refereeVisionLog(long, table, 50).ok).toBe(false);
+    const r = refereeVisionLog(long, table);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.calls.calls).toHaveLength(81);
+    expect(r.value.repairs.length).toBeGreaterThan(50);
+  });
+});

@@ -291,5 +291,8 @@ describe('a ball gone from where it lay, never seen moving (bare cloth)', () => 
     const ev = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', frames }, table).log.strokes[0]!.events;
     expect(ev.filter((e) => ('ball' in e && e.ball === 'black') || (e.type === 'contact' && (e.a === 'black' || e.b === 'black')))).toEqual([]);
     expect(ev.some((e) => e.type === 'contact' && e.b === 'red1')).toBe(true);
+    // …and for the referee it is still on the table where it lay (no call took it off).
+    const rest = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', frames }, table).log.strokes[0]!.rest!;
+    expect(rest.find((r) => r.id === 'black')).toMatchObject({ x: expect.closeTo(black.x, 0) as unknown as number, y: expect.closeTo(black.y, 0) as unknown as number });
   });
 });
