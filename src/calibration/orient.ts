@@ -8,8 +8,7 @@
  * person who mounted the camera knows which side of the picture the head (pool's breaking end;
  * snooker's baulk end) is on: one flag, once per camera.
  */
-import type { Mat3 } from '../core/mat3.js';
-import { applyH, inv3 } from '../core/mat3.js';
+import { applyH, inv3, type Mat3 } from '../core/mat3.js';
 import type { Calibration } from './contract.js';
 
 export const IMAGE_SIDES = ['left', 'right', 'top', 'bottom'] as const;
@@ -23,13 +22,17 @@ function turned(m: Mat3, W: number, L: number): Mat3 {
   return r as Mat3;
 }
 
-/** Where the head end (y = 0) shows in the picture relative to the foot end (y = L): the side it is nearer. */
-export function headSideOf(cal: Pick<Calibration, 'imageToTable' | 'table'>): ImageSide {
+/** The picture's pixels of the head end's centre (y = 0) and the foot end's (y = L). */
+function endCentres(cal: Pick<Calibration, 'imageToTable' | 'table'>): { head: [number, number]; foot: [number, number] } {
   const toImage = inv3(cal.imageToTable);
   const W = cal.table.bed.width, L = cal.table.bed.length;
-  const [hu, hv] = applyH(toImage, W / 2, 0);
-  const [fu, fv] = applyH(toImage, W / 2, L);
-  const du = hu - fu, dv = hv - fv;
+  return { head: applyH(toImage, W / 2, 0), foot: applyH(toImage, W / 2, L) };
+}
+
+/** Where the head end (y = 0) shows in the picture relative to the foot end (y = L): the side it is nearer. */
+export function headSideOf(cal: Pick<Calibration, 'imageToTable' | 'table'>): ImageSide {
+  const { head, foot } = endCentres(cal);
+  const du = head[0] - foot[0], dv = head[1] - foot[1];
   return Math.abs(du) >= Math.abs(dv) ? (du < 0 ? 'left' : 'right') : dv < 0 ? 'top' : 'bottom';
 }
 
@@ -42,9 +45,7 @@ export function headSideOf(cal: Pick<Calibration, 'imageToTable' | 'table'>): Im
  */
 export function orientCalibration(cal: Calibration, side: ImageSide): { calibration: Calibration; turned: boolean; overrode: boolean } {
   const W = cal.table.bed.width, L = cal.table.bed.length;
-  const toImage = inv3(cal.imageToTable);
-  const [hu, hv] = applyH(toImage, W / 2, 0);
-  const [fu, fv] = applyH(toImage, W / 2, L);
+  const { head: [hu, hv], foot: [fu, fv] } = endCentres(cal);
   const ok = side === 'left' ? hu <= fu : side === 'right' ? hu >= fu : side === 'top' ? hv <= fv : hv >= fv;
   if (ok) return { calibration: { ...cal, end: 'given' }, turned: false, overrode: false };
   const c = cal.cornersPx;

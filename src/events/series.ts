@@ -73,6 +73,9 @@ function hideMissesInPassing(s: BallSeries, t: Float64Array): void {
 const SPIKE_STILL_MM = 2;
 const SPIKE_MIN_MM = 6;
 
+/** Seen on frames k − 2 … k + 1: enough around frame k to judge it against its neighbours. */
+const seenAround = (s: { presence: Uint8Array }, k: number) => s.presence[k - 2] === Presence.Seen && s.presence[k - 1] === Presence.Seen && s.presence[k] === Presence.Seen && s.presence[k + 1] === Presence.Seen;
+
 /**
  * One sighting of a resting ball off its place between sightings on it — two before, one after,
  * all within 2 mm — is the detector's centre jumping for a frame (a far-end ball on a broadcast
@@ -83,7 +86,7 @@ const SPIKE_MIN_MM = 6;
 function hideRestSpikes(s: BallSeries): void {
   const d = (a: number, b: number) => Math.hypot(s.x[a]! - s.x[b]!, s.y[a]! - s.y[b]!);
   for (let k = 2; k + 1 < s.presence.length; k++) {
-    if (![k - 2, k - 1, k, k + 1].every((j) => s.presence[j] === Presence.Seen)) continue;
+    if (!seenAround(s, k)) continue;
     if (d(k - 2, k - 1) <= SPIKE_STILL_MM && d(k - 1, k + 1) <= SPIKE_STILL_MM && d(k, k - 1) > SPIKE_MIN_MM) s.presence[k] = Presence.Hidden;
   }
 }
@@ -109,7 +112,7 @@ function repeatedFrames(balls: ReadonlyMap<string, { presence: Uint8Array; x: Fl
   for (let k = 2; k + 1 < n; k++) {
     let rolling = 0, repeated = 0;
     for (const s of balls.values()) {
-      if (![k - 2, k - 1, k, k + 1].every((j) => s.presence[j] === Presence.Seen)) continue;
+      if (!seenAround(s, k)) continue;
       if (step(s, k - 1) <= ROLLING_STEP_MM) continue;
       rolling++;
       // Standing, then on in the same direction at about its pace (a 25 fps picture's next one is

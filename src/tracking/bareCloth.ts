@@ -28,10 +28,14 @@ const MAX_MEAN_DIFF = 14;
 /** Smallest image radius worth testing, px: below it a disc is a handful of pixels. */
 const MIN_RADIUS_PX = 3;
 
+/** One probe is built per frame; the calibration's inverse is worked out once per calibration. */
+const inverses = new WeakMap<Mat3, Mat3>();
+
 export function bareClothProbe(frame: RgbFrame, cal: { ballCentreToTable: Mat3; distortion?: RadialLens | null; cloth?: ClothColour }, ballRadiusMm: number): BareProbe {
   const cloth = cal.cloth;
   if (!cloth) return () => false;
-  const toImage = inv3(cal.ballCentreToTable);
+  let toImage = inverses.get(cal.ballCentreToTable);
+  if (!toImage) inverses.set(cal.ballCentreToTable, (toImage = inv3(cal.ballCentreToTable)));
   const { width: W, height: H, rgb } = frame;
   return (x, y) => {
     let [u, v] = applyH(toImage, x, y);
