@@ -46,7 +46,8 @@ interface Stroke { events: Ev[]; rest?: { id: string; x: number; y: number }[] }
 interface Call { fouls: { code: string }[]; points: number; potted: string[] }
 
 /** Balls by kind where the tracker's numbering is its own choice (which red, which solid). */
-const kind = (id?: string) => (id === undefined ? '' : /^red\d*$/.test(id) ? 'red' : /^\d+$/.test(id) ? (Number(id) === 8 ? 'eight' : Number(id) < 8 ? 'solid' : 'stripe') : id);
+const kind = (id?: string) =>
+  id === undefined ? '' : /^red\d*$/.test(id) ? 'red' : /^\d+$/.test(id) ? (Number(id) === 8 ? 'eight' : Number(id) < 8 ? 'solid' : 'stripe') : /^[ab]\d+$/.test(id) ? `pawn${id[0]!.toUpperCase()}` : id;
 
 const cli = (args: string[]) => execFileSync(process.execPath, [join(ROOT, 'bin/cueref.js'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 26 }).toString();
 

@@ -14,11 +14,20 @@ import type { Calibration } from './contract.js';
 export const IMAGE_SIDES = ['left', 'right', 'top', 'bottom'] as const;
 export type ImageSide = (typeof IMAGE_SIDES)[number];
 
-/** Table mm (x, y) → (W − x, L − y): the same bed seen from its other end. */
-function turned(m: Mat3, W: number, L: number): Mat3 {
-  const F: Mat3 = [[-1, 0, W], [0, -1, L], [0, 0, 1]];
+/**
+ * The table turned about its centre by `quarter` quarter turns, as a map of table mm (quarter 2:
+ * (x, y) → (W − x, L − y), the same bed seen from its other end; 1 and 3 only on a square bed).
+ */
+function turnMatrix(quarter: number, W: number, L: number): Mat3 {
+  const q = ((quarter % 4) + 4) % 4;
+  if (q === 0) return [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
+  if (q === 2) return [[-1, 0, W], [0, -1, L], [0, 0, 1]];
+  return q === 1 ? [[0, -1, L], [1, 0, 0], [0, 0, 1]] : [[0, 1, 0], [-1, 0, W], [0, 0, 1]];
+}
+
+function mul(a: Mat3, b: Mat3): Mat3 {
   const r: number[][] = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) r[i]![j]! += F[i]![k]! * m[k]![j]!;
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) r[i]![j]! += a[i]![k]! * b[k]![j]!;
   return r as Mat3;
 }
 
@@ -36,27 +45,43 @@ export function headSideOf(cal: Pick<Calibration, 'imageToTable' | 'table'>): Im
   return Math.abs(du) >= Math.abs(dv) ? (du < 0 ? 'left' : 'right') : dv < 0 ? 'top' : 'bottom';
 }
 
+/** How far towards `side` the head end's centre lies beyond the foot end's, pixels. */
+function towards(cal: Pick<Calibration, 'imageToTable' | 'table'>, side: ImageSide): number {
+  const { head: [hu, hv], foot: [fu, fv] } = endCentres(cal);
+  return side === 'left' ? fu - hu : side === 'right' ? hu - fu : side === 'top' ? fv - hv : hv - fv;
+}
+
 /**
  * The calibration with its head end towards `side` of the picture (its centre further that way
  * than the foot end's — any view, across the picture or along it): as it is, or turned end for
- * end (both homographies, the outline's corner order, the camera's place). `end` becomes `given`.
- * `turned` says whether it had to be; `overrode` whether that went against the markings (`end:
- * found`), which the caller reports.
+ * end (both homographies, the outline's corner order, the camera's place). A square bed (Novus)
+ * has no long axis to hold on to, so the solver's y axis may run across the head end: there a
+ * quarter turn is tried too, and the turn that puts the head end furthest that way wins. `end`
+ * becomes `given`. `turned` says whether it had to be; `overrode` whether that went against the
+ * markings (`end: found`), which the caller reports.
  */
 export function orientCalibration(cal: Calibration, side: ImageSide): { calibration: Calibration; turned: boolean; overrode: boolean } {
   const W = cal.table.bed.width, L = cal.table.bed.length;
-  const { head: [hu, hv], foot: [fu, fv] } = endCentres(cal);
-  const ok = side === 'left' ? hu <= fu : side === 'right' ? hu >= fu : side === 'top' ? hv <= fv : hv >= fv;
-  if (ok) return { calibration: { ...cal, end: 'given' }, turned: false, overrode: false };
-  const c = cal.cornersPx;
-  const calibration: Calibration = {
-    ...cal,
-    imageToTable: turned(cal.imageToTable, W, L),
-    ballCentreToTable: turned(cal.ballCentreToTable, W, L),
-    end: 'given',
-    // BL, BR, TR, TL: the turned table's BL is where its TR was, and so on.
-    ...(c ? { cornersPx: [c[2]!, c[3]!, c[0]!, c[1]!] } : {}),
-    ...(cal.camera ? { camera: { ...cal.camera, centreMm: [W - cal.camera.centreMm[0], L - cal.camera.centreMm[1], cal.camera.centreMm[2]] as [number, number, number] } } : {}),
+  const square = Math.abs(W - L) < 1e-6;
+  const turnedBy = (q: number): Calibration => {
+    if (q === 0) return { ...cal, end: 'given' };
+    const T = turnMatrix(q, W, L);
+    const c = cal.cornersPx;
+    const cam = cal.camera?.centreMm;
+    const camAt = cam ? applyH(T, cam[0], cam[1]) : undefined;
+    return {
+      ...cal,
+      imageToTable: mul(T, cal.imageToTable),
+      ballCentreToTable: mul(T, cal.ballCentreToTable),
+      end: 'given',
+      // BL, BR, TR, TL: the turned table's corner k is where its corner k − q was (end for end,
+      // q = 2: the new BL is the old TR).
+      ...(c ? { cornersPx: [0, 1, 2, 3].map((k) => c[(k + 4 - q) % 4]!) } : {}),
+      ...(cal.camera && camAt ? { camera: { ...cal.camera, centreMm: [camAt[0], camAt[1], cam![2]] as [number, number, number] } } : {}),
+    };
   };
-  return { calibration, turned: true, overrode: cal.end === 'found' };
+  const options = (square ? [0, 1, 2, 3] : [0, 2]).map((q) => ({ q, c: turnedBy(q) }));
+  // The turn that puts the head furthest that way; ties go to no turn.
+  const best = options.reduce((a, b) => (towards(b.c, side) > towards(a.c, side) + 1e-9 ? b : a));
+  return { calibration: best.c, turned: best.q !== 0, overrode: best.q !== 0 && cal.end === 'found' };
 }

@@ -19,7 +19,7 @@ import { evalPos, timeAtCoord, timeAtDistance } from './fit.js';
 import type { EventParams } from './params.js';
 import { kinksOf, posAt, segmentPath, segmentsNear, type Kink, type PathSamples, type Segment } from './segments.js';
 import { Presence, type Series } from './series.js';
-import type { SinkDirection } from './sinking.js';
+import type { CameraView } from './sinking.js';
 
 export interface BallPath {
   id: string;
@@ -506,7 +506,7 @@ function jawAt(table: TableProfile, e: Edge, along: number, R: number): PocketId
  * before reached the cushion line (centre R from the nose) inside the kink's interval. Two cushions
  * can share one kink (a corner, both within a frame): both are reported.
  */
-function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p: EventParams, tLeft?: number, sink?: SinkDirection): StrokeEvent[] {
+function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p: EventParams, tLeft: number | undefined, view: CameraView): StrokeEvent[] {
   const R = b.radiusMm;
   const out: StrokeEvent[] = [];
   const speedIn = Math.hypot(kink.vIn[0], kink.vIn[1]);
@@ -520,32 +520,49 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
     // ball by far more (the S03 jaw contacts: 60–70°; the S07 in-off white under v8: 20°).
     const turn = speedIn > 0 && speedOut > 0 ? Math.acos(Math.max(-1, Math.min(1, (kink.vIn[0] * kink.vOut[0] + kink.vIn[1] * kink.vOut[1]) / (speedIn * speedOut)))) : Math.PI;
     if (noRebound && speedOut < speedIn && turn < DROP_TURN_RAD) return true;
-    const down = sink?.(kink.x, kink.y);
+    // A turn the way a sinking ball seems to go is a drop only where the ball can drop: its centre
+    // at the mouth, not still out on the bed in front of it, where the same turn is a jaw's (the
+    // rendered S03 broadcast black meets the corner's jaw 60 mm from the pocket and runs along it
+    // into the pocket, which from behind the top cushion is also the way a sinking ball goes; the
+    // drops seen so far kink within 48 mm).
+    if (Math.hypot(kink.x - pk.x, kink.y - pk.y) > pk.mouth / 2 + R / 2) return false;
+    const down = view.sink?.(kink.x, kink.y);
     return !!down && speedOut > 0 && (kink.vOut[0] * down[0] + kink.vOut[1] * down[1]) / speedOut >= SINKING_COS;
   };
   if (kink.after.still) {
-    // Rolled up to a cushion and came to rest touching it (a fit over a creep to a stop may even end
-    // moving away): it touched that cushion, when it first got there. Only within the noise of the
-    // line, and only after real progress towards it (rendered plant-kiss: a red creeping 60 mm/s
-    // into the top cushion).
+    // Rolled up to a cushion and came to rest touching it: it touched that cushion, when it first
+    // got there. Only after real progress towards it (rendered plant-kiss: a red creeping 60 mm/s
+    // into the top cushion), and either at rest within the noise of the line, or seen within a
+    // pixel or so of the line and then coming back off it — a creep rebounds a few mm (rendered
+    // S03: the white meets the left cushion at 60 mm/s, is seen 1.7 mm off it, 3.5 mm from the
+    // broadcast camera, and comes back to rest 4–7 mm off). A ball that merely slows to a stop
+    // near a cushion ends nearest it.
     const { t: st, x: sx, y: sy } = b.samples;
-    const touch = Math.max(3, 2 * p.noiseMm);
     const rest = evalPos(kink.after.fit, kink.after.t0);
     for (const e of edges(table)) {
-      const c = rest[e.axis];
       const gapAt = (v: number) => (e.sign === 1 ? e.at - v : v - e.at) - R;
-      if (Math.abs(gapAt(c)) > touch || jawAt(table, e, rest[1 - e.axis]!, R)) continue;
-      const c0 = evalPos(kink.before.fit, kink.before.t0)[e.axis];
-      const span = kink.t - kink.before.t0;
-      if (!(span > 0) || ((c - c0) * e.sign) / span < 40) continue;
-      let tReach = kink.t;
+      if (jawAt(table, e, rest[1 - e.axis]!, R)) continue;
+      const restGap = gapAt(rest[e.axis]!);
+      const touch = Math.max(3, 2 * p.noiseMm);
+      const seenTouch = Math.max(touch, TOUCH_PIXELS * (view.pixelMm?.(rest[0]!, rest[1]!, e.axis) ?? 0));
+      if (restGap > CREEP_REST_TOUCHES * seenTouch) continue;
+      let tReach: number | undefined;
+      let closest = Infinity;
+      let tClosest = kink.t;
       for (let j = 0; j < st.length; j++) {
         if (st[j]! < kink.before.t0 || st[j]! > kink.t + 1e-9) continue;
-        if (Math.abs(gapAt(e.axis === 0 ? sx[j]! : sy[j]!)) <= touch) {
-          tReach = st[j]!;
-          break;
-        }
+        const g = gapAt(e.axis === 0 ? sx[j]! : sy[j]!);
+        if (tReach === undefined && Math.abs(g) <= seenTouch) tReach = st[j]!;
+        if (g < closest) (closest = g), (tClosest = st[j]!);
       }
+      const cameBack = closest <= seenTouch && restGap - closest >= Math.max(MIN_COME_BACK_MM, 2 * p.noiseMm);
+      if (tReach === undefined || !(Math.abs(restGap) <= touch || cameBack)) continue;
+      const gap0 = gapAt(evalPos(kink.before.fit, kink.before.t0)[e.axis]!);
+      const span = (cameBack ? tClosest : kink.t) - kink.before.t0;
+      // Real progress: from well away (a ball jittering at rest by the line makes short "creeps"
+      // of a few mm), at a real speed.
+      const run = gap0 - (cameBack ? closest : restGap);
+      if (!(span > 0) || run < MIN_CREEP_RUN_MM || run / span < 40) continue;
       out.push({ t: r5(tReach), type: 'cushion', ball: b.id, side: e.side, conf: 0.55 });
     }
     if (out.length) return out;
@@ -776,6 +793,16 @@ function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p:
   return offTable(tLast, left.how === 'offTable' ? 0.9 : 0.5);
 }
 
+/** A ball seen within this many pixels of a cushion's line may be touching it (centres are read to about a pixel, with biases of one near the edges). */
+const TOUCH_PIXELS = 1.5;
+
+/** A creep that touched a cushion comes to rest within this many touch distances of it (it rebounds a little). */
+const CREEP_REST_TOUCHES = 3;
+/** A creep to a cushion covers at least this much of the way to it in its last piece of path, mm. */
+const MIN_CREEP_RUN_MM = 20;
+/** A creep seen at least this much nearer a cushion than where it came to rest came back off it, mm. */
+const MIN_COME_BACK_MM = 2;
+
 /** Slowest a ball leaves the bed over a cushion (it has to jump the nose; the rendered S37 red flies off at 2.8 m/s, a hand read as pink slid off the rail at 1.3), mm/s. */
 const MIN_LEAVE_MM_PER_S = 1800;
 
@@ -849,7 +876,7 @@ function crossings(b: BallPath, lines: readonly Line[], p: EventParams): StrokeE
 }
 
 /** All events of one stroke window. */
-export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfile, p: EventParams, sink?: SinkDirection): StrokeAnalysis {
+export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfile, p: EventParams, view: CameraView = {}): StrokeAnalysis {
   const dt = frameDt(series.t, w.k0, w.k1);
   const paths = buildPaths(series, w, table, p);
   const cueId = cueBallOf(table.game);
@@ -956,7 +983,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
         }
         continue;
       }
-      events.push(...cushionsFor(b, k, table, dt, p, b.left ? series.t[b.left.kLastSeen] : undefined, sink));
+      events.push(...cushionsFor(b, k, table, dt, p, b.left ? series.t[b.left.kLastSeen] : undefined, view));
     }
   }
   // One contact seen from both balls: keep one, named with the ball that was moving first as `a`.

@@ -24,3 +24,29 @@ export function sinkDirectionOf(cal?: { imageToTable?: unknown; ballCentreToTabl
     return len > 0.5 ? [(x - bx) / len, (y - by) / len] : undefined;
   };
 }
+
+/** How many mm one picture pixel spans along a table axis (0 = x, 1 = y) at (x, y) mm. */
+export type PixelSpan = (x: number, y: number, axis: 0 | 1) => number;
+
+/**
+ * A pixel's span on the plane of the balls' centres: a position is only as sure as the pixel it came
+ * from, so "touching a cushion" is judged against this where the camera sees the bed coarsely (a
+ * broadcast camera's far end: 2.6 mm across and 6 mm along its view per pixel, where an overhead
+ * 720p camera has 3.2 mm everywhere). The larger of the two pixel steps' parts along the axis.
+ */
+export function pixelSpanOf(cal?: { ballCentreToTable?: unknown }): PixelSpan | undefined {
+  const toTable = cal?.ballCentreToTable as Mat3 | undefined;
+  if (!toTable) return undefined;
+  const toImage = inv3(toTable);
+  return (x, y, axis) => {
+    const [u, v] = applyH(toImage, x, y);
+    const du = applyH(toTable, u + 1, v), dv = applyH(toTable, u, v + 1);
+    return Math.max(Math.abs(du[axis] - (axis === 0 ? x : y)), Math.abs(dv[axis] - (axis === 0 ? x : y)));
+  };
+}
+
+/** What the camera's view tells the events stage: which way sinking balls seem to go, how coarse a pixel is. */
+export interface CameraView {
+  sink?: SinkDirection;
+  pixelMm?: PixelSpan;
+}

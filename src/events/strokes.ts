@@ -10,7 +10,7 @@ import type { StrokeEvent, StrokeLog, Stroke } from '../core/contracts/strokes.j
 import type { TracksDoc, TracksHeader } from '../core/contracts/tracks.js';
 import type { TableProfile } from '../core/table.js';
 import { analyseStroke, cueBallOf, HAND_STOP_MM_PER_S, radiusOfBall } from './detect.js';
-import { sinkDirectionOf } from './sinking.js';
+import { pixelSpanOf, sinkDirectionOf, type CameraView } from './sinking.js';
 import { eventParams, type EventParams, type EventParamsInput } from './params.js';
 import { segmentPath, kinksOf } from './segments.js';
 import { buildSeries, meanPos, motionSpans, Presence, type MotionSpan, type Series } from './series.js';
@@ -199,7 +199,7 @@ export function seriesToStrokes(header: Pick<TracksHeader, 'game' | 'calibration
   const p = eventParams(opts.params ?? {});
   const notes: string[] = [];
   if (table.game !== header.game) notes.push(`the table profile is for ${table.game} but the tracks are ${header.game}`);
-  const sink = sinkDirectionOf(header.calibration);
+  const view: CameraView = { sink: sinkDirectionOf(header.calibration), pixelMm: pixelSpanOf(header.calibration) };
   const n = series.t.length;
   bridgeDropouts(series, 2 * p.moveThresholdMm);
   const spansByBall = [...series.balls.values()].map((s) => motionSpans(s, series.t, p));
@@ -269,7 +269,7 @@ export function seriesToStrokes(header: Pick<TracksHeader, 'game' | 'calibration
     let wk0 = k0, wOnset = kOnset;
     let tFrom = -Infinity;
     for (let part = 0; part < 20; part++) {
-      const a = analyseStroke(series, { k0: wk0, kOnset: wOnset, k1: act.k1, movers, cuts }, table, p, sink);
+      const a = analyseStroke(series, { k0: wk0, kOnset: wOnset, k1: act.k1, movers, cuts }, table, p, view);
       let tTo = Infinity;
       let res = a;
       let split = false;
@@ -278,12 +278,12 @@ export function seriesToStrokes(header: Pick<TracksHeader, 'game' | 'calibration
         let kSplit = wk0;
         while (kSplit < act.k1 && series.t[kSplit]! < tr) kSplit++;
         // Only a real new stroke splits: the part after must itself start with the cue ball.
-        const next = analyseStroke(series, { k0: Math.max(k0, kSplit - 30), kOnset: kSplit, k1: act.k1, movers, cuts }, table, p, sink);
+        const next = analyseStroke(series, { k0: Math.max(k0, kSplit - 30), kOnset: kSplit, k1: act.k1, movers, cuts }, table, p, view);
         if (next.strikeBall === cueId && Math.abs(next.strikeT - tr) < 0.1) {
           split = true;
           tTo = tr;
           // The part before the new strike, analysed on its own frames (its rest: where things were).
-          res = analyseStroke(series, { k0: wk0, kOnset: wOnset, k1: Math.max(wOnset, kSplit - 1), movers, cuts }, table, p, sink);
+          res = analyseStroke(series, { k0: wk0, kOnset: wOnset, k1: Math.max(wOnset, kSplit - 1), movers, cuts }, table, p, view);
           wOnset = kSplit;
           wk0 = Math.max(k0, kSplit - 30);
         }

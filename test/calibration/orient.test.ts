@@ -71,4 +71,28 @@ describe('analyze --head on the bundled pool recording', () => {
     expect(ev.filter((e) => e.type === 'pot').map((e) => [kind((e as { ball: string }).ball), (e as { pocket: string }).pocket])).toEqual([['solid', 'BL']]);
     expect(ev.some((e) => e.type === 'cushion' && e.ball === 'cue' && e.side === 'bottom')).toBe(true);
   }, 120_000);
+
+  test('a square Novus board: the solver\'s axes may run either way, so a quarter turn puts the head where it is asked', () => {
+    const nov = defaultProfileFor('novus');
+    const S = nov.bed.width;
+    expect(nov.bed.length).toBe(S);
+    // From above, y (head → foot) down the picture: the head end at the top. u = 300 + x·0.6, v = 60 + y·0.6.
+    const m: Mat3 = [[1 / 0.6, 0, -300 / 0.6], [0, 1 / 0.6, -60 / 0.6], [0, 0, 1]];
+    const c0 = { ...cal, game: 'novus', table: nov, imageToTable: m, ballCentreToTable: m, cornersPx: [[0, 0], [S, 0], [S, S], [0, S]].map(([x, y]) => px(m, x!, y!)), camera: { focalPx: 900, focalMeasured: false, centreMm: [500, 500, 1200] } } as unknown as Calibration;
+    expect(headSideOf(c0)).toBe('top');
+    for (const side of ['left', 'right', 'bottom', 'top'] as const) {
+      const r = orientCalibration(c0, side);
+      expect(headSideOf(r.calibration)).toBe(side);
+      expect(r.turned).toBe(side !== 'top');
+      // Outline corners stay on the picture's corners of the board, in the turned table's order.
+      [[0, 0], [S, 0], [S, S], [0, S]].forEach(([x, y], k) => {
+        const [u, v] = px(r.calibration.imageToTable, x!, y!);
+        expect(r.calibration.cornersPx![k]![0]).toBeCloseTo(u, 6);
+        expect(r.calibration.cornersPx![k]![1]).toBeCloseTo(v, 6);
+      });
+      // The camera over the middle stays there.
+      expect(r.calibration.camera!.centreMm[0]).toBeCloseTo(500, 9);
+      expect(r.calibration.camera!.centreMm[1]).toBeCloseTo(500, 9);
+    }
+  });
 });

@@ -5,6 +5,8 @@ import type { StrokeEvent } from '../../src/core/contracts/strokes.js';
 import type { TracksDoc } from '../../src/core/contracts/tracks.js';
 import { builtinProfile } from '../../src/core/table.js';
 import { tracksToStrokes } from '../../src/events/index.js';
+import { sinkDirectionOf } from '../../src/events/sinking.js';
+import { presetCamera, truthHomographies } from '../../src/sim/camera.js';
 import { refereeLog } from '../../src/rules/registry.js';
 import { aim, simulateTable, toTracks } from './synth.js';
 
@@ -142,6 +144,22 @@ describe('events from synthetic tracks', () => {
     const short = simulateTable(table, [{ id: 'white', x: 900, y: 3000 }], [{ t: 0.4, ball: 'white', vx: 0, vy: 565 }], { durationS: 4.5 });
     expect(short.truth.cushions).toEqual([]);
     expect(of(tracksToStrokes(toTracks(short, { fps: 30, noiseMm: 0.5, seed: 65 }), table).log.strokes[0]!.events, 'cushion')).toEqual([]);
+  });
+
+  test('a creep that meets a cushion and comes back off it touched it, though it is seen resting 3.5 mm off; one that slows to a stop 5 mm short did not', () => {
+    // Restitution 0.4: it comes back ~1 mm, inside the noise (1.2 mm) of one piece of path. Every
+    // position read 2.5 mm short of the cushion (a pixel's bias near the edge, as on the rendered
+    // S03 broadcast): it is seen resting 3.5 mm off the line.
+    const creep = simulateTable(table, [{ id: 'white', x: 900, y: 3000 }], [{ t: 0.4, ball: 'white', vx: 0, vy: 574 }], { durationS: 4.5, cushionRestitution: 0.4 });
+    expect(creep.truth.cushions.map((c) => c.side)).toEqual(['top']);
+    const biased = (d: TracksDoc): TracksDoc => ({ ...d, frames: d.frames.map((f) => ({ ...f, balls: f.balls.map((q) => ({ ...q, y: q.y - 2.5 })) })) });
+    const got = of(tracksToStrokes(biased(toTracks(creep, { fps: 30, noiseMm: 1.2, seed: 66 })), table).log.strokes[0]!.events, 'cushion');
+    expect(got.map((c) => c.side)).toEqual(['top']);
+    expect(Math.abs(got[0]!.t - creep.truth.cushions[0]!.t)).toBeLessThan(0.15);
+    // Rolling to a stop on its own 5 mm short of the line: still going towards it when it stopped.
+    const short = simulateTable(table, [{ id: 'white', x: 900, y: 3000 }], [{ t: 0.4, ball: 'white', vx: 0, vy: 568 }], { durationS: 4.5 });
+    expect(short.truth.cushions).toEqual([]);
+    expect(of(tracksToStrokes(toTracks(short, { fps: 30, noiseMm: 0.5, seed: 67 }), table).log.strokes[0]!.events, 'cushion')).toEqual([]);
   });
 
   test('off the table only at a speed that can jump a cushion: a "ball" sliding off over the rail at 1.3 m/s (a hand read as pink) is not called off', () => {
@@ -351,6 +369,17 @@ describe('robustness', () => {
     const doc = intoPocket({ ball: 'black', still: { id: 'white', x: 889, y: 700 }, vIn: { x: -372, y: 120 }, kink: { x: 23.2, y: 3523 }, vOut: { x: -15, y: 275 }, seenAfterS: 2.5 / 30 });
     const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
     expect(of(ev, 'cushion')).toEqual([expect.objectContaining({ ball: 'black', side: 'left', jaw: 'TL' })]);
+    expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'black', pocket: 'TL' })]);
+  });
+
+  test('seen from behind the top cushion, where a sinking ball also seems to go up the table, a ball sliding along the jaw 55 mm from the pocket keeps its jaw contact (rendered S03 broadcast)', () => {
+    const doc = intoPocket({ ball: 'black', still: { id: 'white', x: 889, y: 700 }, vIn: { x: -381, y: 54 }, kink: { x: 24.7, y: 3514 }, vOut: { x: -27, y: 150 }, seenAfterS: 3.5 / 30 });
+    const cal = truthHomographies(presetCamera('broadcast', table), R);
+    // The camera sees a sinking ball at that corner go up the table (+y), the way this one slides.
+    const down = sinkDirectionOf(cal)!(24.7, 3514)!;
+    expect(down[1]).toBeGreaterThan(Math.cos((35 * Math.PI) / 180));
+    const ev = tracksToStrokes({ ...doc, calibration: cal }, table).log.strokes[0]!.events;
+    expect(of(ev, 'cushion')).toEqual([expect.objectContaining({ ball: 'black', side: 'left' })]);
     expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'black', pocket: 'TL' })]);
   });
 
