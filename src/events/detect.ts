@@ -559,8 +559,8 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
       if (tReach === undefined || !(Math.abs(restGap) <= touch || cameBack)) continue;
       const gap0 = gapAt(evalPos(kink.before.fit, kink.before.t0)[e.axis]!);
       const span = (cameBack ? tClosest : kink.t) - kink.before.t0;
-      // Real progress: from well away (a ball jittering at rest by the line makes short "creeps"
-      // of a few mm), at a real speed.
+      // Real progress, at a real speed: a ball jittering at rest by the line makes short "creeps"
+      // of a few mm (the rendered S03 white's last piece of path ran 14 mm to the line).
       const run = gap0 - (cameBack ? closest : restGap);
       if (!(span > 0) || run < MIN_CREEP_RUN_MM || run / span < 40) continue;
       out.push({ t: r5(tReach), type: 'cushion', ball: b.id, side: e.side, conf: 0.55 });
@@ -799,7 +799,7 @@ const TOUCH_PIXELS = 1.5;
 /** A creep that touched a cushion comes to rest within this many touch distances of it (it rebounds a little). */
 const CREEP_REST_TOUCHES = 3;
 /** A creep to a cushion covers at least this much of the way to it in its last piece of path, mm. */
-const MIN_CREEP_RUN_MM = 20;
+const MIN_CREEP_RUN_MM = 10;
 /** A creep seen at least this much nearer a cushion than where it came to rest came back off it, mm. */
 const MIN_COME_BACK_MM = 2;
 
@@ -1116,8 +1116,12 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
   const rest: StrokeAnalysis['rest'] = [];
   const tStrikeRef = Number.isFinite(strikeT) ? strikeT : series.t[w.kOnset]!;
   for (const b of paths) {
+    // A ball that never moved has one place: the fit over the whole stroke for both (two estimates,
+    // before and after, differ by the noise, and the referee reads a difference as a push — the
+    // rendered S33 red touching the white, seen 3.3 mm apart while the white lay against it).
+    const unmoved = !b.moved && !b.left && b.segs.length === 1 && b.segs[0]!.still;
     if (b.samples.t[0]! <= tStrikeRef + 1e-9) {
-      const [x, y] = restBefore(b, tStrikeRef, p) ?? posAt(b.segs, Math.min(tStrikeRef, b.samples.t.at(-1)!));
+      const [x, y] = unmoved ? evalPos(b.segs[0]!.fit, b.segs[0]!.t1) : (restBefore(b, tStrikeRef, p) ?? posAt(b.segs, Math.min(tStrikeRef, b.samples.t.at(-1)!)));
       before.push({ id: b.id, x: r2(x), y: r2(y) });
     }
     // Still on the table for the referee: a ball that never left, and one that went from sight with

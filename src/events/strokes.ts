@@ -342,9 +342,20 @@ export function seriesToStrokes(header: Pick<TracksHeader, 'game' | 'calibration
   for (const st of strokes) {
     if (st.before) separateOverlaps(st.before, radiusOf);
     if (st.rest) separateOverlaps(st.rest, radiusOf);
+    // The referee's declaration, made here from the measurement: the balls touching the cue ball
+    // as it is struck (rules-snooker §10.3; the rules decide what playing away from them means).
+    const touching = st.before ? touchingCueBall(st.before, cueId, radiusOf, p.touchingGapMm) : [];
+    if (touching.length) st.touching = touching;
   }
   const log: StrokeLog = { format: 'cueref.strokes/1', game: header.game, start: { balls: startBalls }, strokes };
   return { log, notes };
+}
+
+/** Balls whose centres are within their two radii plus `gapMm` of the cue ball's. */
+export function touchingCueBall(balls: readonly { id: string; x: number; y: number }[], cueId: string, radiusOf: (id: string) => number, gapMm: number): string[] {
+  const cue = balls.find((b) => b.id === cueId);
+  if (!cue) return [];
+  return balls.filter((b) => b.id !== cueId && Math.hypot(b.x - cue.x, b.y - cue.y) <= radiusOf(cueId) + radiusOf(b.id) + gapMm).map((b) => b.id);
 }
 
 function firstFrameWithBalls(series: Series): number {

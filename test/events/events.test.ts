@@ -250,6 +250,24 @@ describe('more events', () => {
     expect(res.value.calls[0]!.review.length).toBeGreaterThan(0);
   });
 
+  test('the cue ball touching a red at the strike: declared touching; played away (even with its centre read 3.5 mm off while the white lay on it) no foul; pushed, TOUCHING_BALL_MOVED', () => {
+    const balls = [{ id: 'white', x: 889, y: 2050 }, { id: 'red1', x: 889 + 2 * R, y: 2050 }, { id: 'blue', x: 889, y: 1785 }];
+    const judged = (vx: number, vy: number, offMm: number) => {
+      const run = simulateTable(table, balls, [{ t: 0.5, ball: 'white', vx, vy }], { durationS: 5 });
+      const doc = toTracks(run, { fps: 30, noiseMm: 0.7, seed: 71 });
+      // The detector may read the red a little off while the white lies against it (one blob).
+      for (const f of doc.frames) if (f.t < 0.45) for (const b of f.balls) if (b.id === 'red1') b.x += offMm;
+      const { log } = tracksToStrokes(doc, table);
+      const res = refereeLog(log);
+      if (!res.ok) throw new Error(JSON.stringify(res.error));
+      return { touching: log.strokes[0]!.touching, fouls: res.value.calls[0]!.fouls.map((f) => f.code) };
+    };
+    // Away from the red, down onto the blue.
+    expect(judged(0, -1200, 3.5)).toEqual({ touching: ['red1'], fouls: [] });
+    // Half into the red: it moves at the strike.
+    expect(judged(900, -900, 0)).toEqual({ touching: ['red1'], fouls: ['TOUCHING_BALL_MOVED'] });
+  });
+
   test('baulk line crossings up and down, timed between frames', () => {
     // From below the baulk line up the table, off the top cushion and back down through baulk.
     const run = simulateTable(table, [{ id: 'white', x: 700, y: 500 }], [{ t: 0.3, ball: 'white', vx: 0, vy: 2200 }], { durationS: 9, decelMmPerS2: 300 });
