@@ -158,6 +158,25 @@ export function buildPaths(series: Series, w: StrokeWindow, table: TableProfile,
         } else if (pr !== Presence.Hidden) run++;
       }
     }
+    // Back before this stroke began (a cue ball in hand or a ball replaced, set down in the
+    // player's shadow and struck at once): the stroke is played from where it came back; what it
+    // did before it went belongs to the placement (the rendered S28–S29 white, replaced under the
+    // player's arm and struck 0.1 s after it is first seen again: its whole roll was cut away).
+    if (kLastBeforeGone >= 0) {
+      let kBack = kLastBeforeGone + 1;
+      while (kBack <= w.k1 && s.presence[kBack] !== Presence.Seen) kBack++;
+      if (kBack <= w.kOnset) {
+        const from = samples.t.findIndex((t) => t >= series.t[kBack]! - 1e-9);
+        samples.t.splice(0, from);
+        samples.x.splice(0, from);
+        samples.y.splice(0, from);
+        for (let j = cuts.length - 1; j >= 0; j--) {
+          cuts[j]! -= from;
+          if (cuts[j]! < 0) cuts.splice(j, 1);
+        }
+        kLastBeforeGone = -1;
+      }
+    }
     if (kLastBeforeGone >= 0) {
       let kGone = kLastBeforeGone + 1;
       while (kGone <= w.k1 && s.presence[kGone] === Presence.Hidden) kGone++;

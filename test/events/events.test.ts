@@ -268,6 +268,26 @@ describe('more events', () => {
     expect(judged(900, -900, 0)).toEqual({ touching: ['red1'], fouls: ['TOUCHING_BALL_MOVED'] });
   });
 
+  test('a cue ball replaced out of sight and struck 0.1 s after it is seen again: a second stroke with its placement and strike (rendered S28–S29)', () => {
+    const frames: TracksDoc['frames'] = [];
+    // Stroke 1: the white from (900, 1500) down the table to rest by 4 s. Gone (under the arm)
+    // from 5.7 s; back at (1300, 1500) at 6.43 s, struck at 6.55 s to the left at 1.2 m/s.
+    const roll = (t: number, v: number, dec: number) => (t <= 0 ? 0 : t >= v / dec ? (v * v) / (2 * dec) : v * t - 0.5 * dec * t * t);
+    for (let i = 0; i <= 300; i++) {
+      const t = i / 30;
+      const balls: TracksDoc['frames'][number]['balls'] = [{ id: 'red1', x: 889, y: 3000, conf: 0.95 }];
+      if (t < 5.7) balls.push({ id: 'white', x: 900, y: 1500 - roll(t - 1.1, 800, 300), conf: 0.95 });
+      else if (t >= 6.43) balls.push({ id: 'white', x: 1300 - roll(t - 6.55, 1200, 300), y: 1500, conf: 0.95 });
+      frames.push({ i, t, balls });
+    }
+    const { log } = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', source: { uri: 'synthetic', fps: 30 }, frames }, table);
+    expect(log.strokes).toHaveLength(2);
+    const ev = log.strokes[1]!.events;
+    expect(of(ev, 'place')).toEqual([expect.objectContaining({ ball: 'white' })]);
+    expect(of(ev, 'strike')).toEqual([expect.objectContaining({ ball: 'white' })]);
+    expect(Math.abs(of(ev, 'strike')[0]!.t - 6.55)).toBeLessThan(0.02);
+  });
+
   test('baulk line crossings up and down, timed between frames', () => {
     // From below the baulk line up the table, off the top cushion and back down through baulk.
     const run = simulateTable(table, [{ id: 'white', x: 700, y: 500 }], [{ t: 0.3, ball: 'white', vx: 0, vy: 2200 }], { durationS: 9, decelMmPerS2: 300 });
