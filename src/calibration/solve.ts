@@ -7,7 +7,7 @@
 import { inv3, mul3, normaliseH, type Mat3 } from '../core/mat3.js';
 import { ballRadius, type TableProfile } from '../core/table.js';
 import { err, ok, type Result } from '../core/result.js';
-import { findCloth } from './cloth.js';
+import { findCloth, type ClothMask } from './cloth.js';
 import type { Calibration } from './contract.js';
 import { distortPoint, fitRadialDistortion, undistortPoint, type RadialDistortion } from './distortion.js';
 import { clothQuad, traceSides } from './edges.js';
@@ -105,6 +105,9 @@ export function lineThroughVanishingPoint(pts: Pt[], a: Line, b: Line, tol: numb
  */
 export const MAX_CLOTH_AT_FRAME_EDGE = 0.01;
 
+/** Hue half-widths to retry a Novus board with when its region runs out of the frame, degrees. */
+const NARROWER_HUE_TOL_DEG = [20, 14];
+
 function borderFraction(m: Uint8Array, w: number, h: number): number {
   let n = 0;
   for (let x = 0; x < w; x++) n += m[x]! + m[(h - 1) * w + x]!;
@@ -151,14 +154,32 @@ export function calibrateFrame(frame: RgbFrame, opts: CalibrateOptions): Result<
   checkFrame(frame);
   const table = opts.table;
   const found: string[] = [];
-  const cloth = findCloth(frame);
+  let cloth = findCloth(frame);
   if (!cloth || cloth.areaPx * cloth.scale * cloth.scale < 0.05 * frame.width * frame.height) {
     return err({ code: 'NO_CLOTH', message: 'no table cloth found: no colour forms a large table-shaped region in the frame', found });
   }
   found.push('cloth');
   // The whole bed must be in view: cloth running into the frame's edge means a close-up or another
   // camera angle, where four "cushion lines" would partly be the frame itself.
-  const edgeFrac = borderFraction(cloth.mask, cloth.width, cloth.height);
+  let edgeFrac = borderFraction(cloth.mask, cloth.width, cloth.height);
+  // ...unless the board is wood framed in wood (Novus): after video compression the tan board
+  // and the red-brown frame make one wide hue peak, and a board framed tight has its frame cut by
+  // the picture's edge (the rendered Novus broadcast camera). A narrower band within that peak that
+  // stays inside the picture and holds most of the region is the board. Snooker and pool cloths
+  // are not the rail's colour; there a region running out of the frame stays a close-up.
+  if (edgeFrac > MAX_CLOTH_AT_FRAME_EDGE && table.game === 'novus') {
+    const wide = cloth;
+    let best: ClothMask | undefined;
+    for (const tol of NARROWER_HUE_TOL_DEG) {
+      if (tol >= wide.colour.hueTolDeg) continue;
+      for (let h = wide.colour.hueDeg - wide.colour.hueTolDeg + tol / 2; h <= wide.colour.hueDeg + wide.colour.hueTolDeg - tol / 2 + 1e-9; h += 5) {
+        const narrow = findCloth(frame, { colour: { ...wide.colour, hueDeg: (h + 360) % 360, hueTolDeg: tol } });
+        if (!narrow || narrow.areaPx < 0.6 * wide.areaPx || (best && narrow.areaPx <= best.areaPx)) continue;
+        if (borderFraction(narrow.mask, narrow.width, narrow.height) <= MAX_CLOTH_AT_FRAME_EDGE) best = narrow;
+      }
+    }
+    if (best) (cloth = best), (edgeFrac = borderFraction(best.mask, best.width, best.height));
+  }
   if (edgeFrac > MAX_CLOTH_AT_FRAME_EDGE) {
     return err({ code: 'NO_OUTLINE', message: `the cloth runs out of the frame along ${(100 * edgeFrac).toFixed(0)} % of its edge: the whole table must be in view`, found });
   }
