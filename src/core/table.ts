@@ -266,6 +266,31 @@ export function loadTableProfile(nameOrPath: string): TableProfile {
 export const ballRadius = (t: TableProfile): number => t.ballDiameter / 2;
 
 /**
+ * The pocket a ball at rest at (x, y) hangs over: between its jaws with its edge reaching the
+ * mouth (the line across the opening, the jaw points joined), within `marginMm`. A corner's mouth
+ * runs across the corner between the points `mouth/√2` along each cushion; a middle pocket's is the
+ * cushion line across its opening. Such a ball may drop on its own later (rules: a hanging ball).
+ */
+export function pocketHungOver(table: TableProfile, x: number, y: number, radiusMm: number, marginMm: number): PocketId | undefined {
+  const { width: W, length: L } = table.bed;
+  for (const id of POCKETS) {
+    const pk = table.pockets[id];
+    if (!pk) continue;
+    const dx = Math.abs(x - pk.x), dy = Math.abs(y - pk.y);
+    const corner = (pk.x === 0 || pk.x === W) && (pk.y === 0 || pk.y === L);
+    if (corner) {
+      const a = pk.mouth / Math.SQRT2;
+      // Inside the jaws (both offsets short of the jaw points), the edge at or past the mouth line.
+      if (dx < a && dy < a && (dx + dy - a) / Math.SQRT2 <= radiusMm + marginMm) return id;
+    } else {
+      const along = pk.x === 0 || pk.x === W ? dy : dx, across = pk.x === 0 || pk.x === W ? dx : dy;
+      if (along < pk.mouth / 2 && across <= radiusMm + marginMm) return id;
+    }
+  }
+  return undefined;
+}
+
+/**
  * The pocket whose hole a ball centred at (x, y) hangs over, if any: the centre is more than
  * `marginMm` beyond the line a ball resting against the cushion nose would have (R inside the
  * bed outline), which only the opening of a pocket allows, and within the opening's reach of

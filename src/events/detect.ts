@@ -13,7 +13,7 @@
  */
 import type { StrokeEvent } from '../core/contracts/strokes.js';
 import { POCKETS, type CushionSide, type PocketId } from '../core/games.js';
-import { pocketHoleUnder, type TableProfile } from '../core/table.js';
+import { pocketHoleUnder, pocketHungOver, type TableProfile } from '../core/table.js';
 import { buildTableGeom, type Segment as TableSegment, type TableGeom } from '../core/tableGeometry.js';
 import { evalPos, timeAtCoord, timeAtDistance } from './fit.js';
 import type { EventParams } from './params.js';
@@ -812,6 +812,13 @@ function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p:
   return offTable(tLast, left.how === 'offTable' ? 0.9 : 0.5);
 }
 
+/**
+ * A ball at rest whose edge is this close to a pocket's mouth line, between the jaws, hangs over it
+ * (may go in on its own), mm. The lip is not a line: the S43 scenario's red left "on the edge" of a
+ * corner stands 7 mm short of the jaws' line and drops a second after everything stopped.
+ */
+const HANGING_MARGIN_MM = 10;
+
 /** A ball seen within this many pixels of a cushion's line may be touching it (centres are read to about a pixel, with biases of one near the edges). */
 const TOUCH_PIXELS = 1.5;
 
@@ -1155,13 +1162,11 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
       rest.push({ id: b.id, x: r2(x), y: r2(y) });
     }
   }
-  // Hanging: at rest with the centre inside a pocket's opening (a later pot settles it).
+  // Hanging: at rest between a pocket's jaws with its edge at the mouth (a later pot settles it).
   const endT = series.t[w.k1]!;
   for (const r of rest) {
-    for (const id of POCKETS) {
-      const pk = table.pockets[id];
-      if (pk && Math.hypot(r.x - pk.x, r.y - pk.y) < pk.mouth / 2) events.push({ t: r5(endT), type: 'hanging', ball: r.id, pocket: id, conf: 0.7 });
-    }
+    const id = pocketHungOver(table, r.x, r.y, radiusOfBall(table, r.id), HANGING_MARGIN_MM);
+    if (id) events.push({ t: r5(endT), type: 'hanging', ball: r.id, pocket: id, conf: 0.7 });
   }
   // Touching candidates: the cue ball at rest within 2R + gap of another ball (rules-snooker §10.3).
   const touchingCandidates: string[] = [];

@@ -133,7 +133,7 @@ function isHandMove(series: Series, span: MotionSpan, p: EventParams): boolean {
 }
 
 /** A ball that left the bed after rolling there in sight (a pot), not one lifted from rest. */
-function rolledBeforeLeaving(series: Series, span: MotionSpan, p: EventParams): boolean {
+function rolledBeforeLeaving(series: Series, span: MotionSpan, p: EventParams, beyondMm = p.moveThresholdMm): boolean {
   const s = series.balls.get(span.ball)!;
   let n = 0, far = 0;
   for (let k = span.k0; k <= span.k1; k++) {
@@ -141,7 +141,7 @@ function rolledBeforeLeaving(series: Series, span: MotionSpan, p: EventParams): 
     n++;
     far = Math.max(far, Math.hypot(s.x[k]! - span.from.x, s.y[k]! - span.from.y));
   }
-  return n >= 3 && far > p.moveThresholdMm;
+  return n >= 3 && far > beyondMm;
 }
 
 /**
@@ -235,7 +235,17 @@ export function seriesToStrokes(header: Pick<TracksHeader, 'game' | 'calibration
   acts.forEach((act, ai) => {
     opts.onProgress?.(act.k1, n);
     // Placements: every span of this activity is a hand move, or a mover that appeared.
-    const visibleRolls = act.spans.filter((s) => (s.left ? rolledBeforeLeaving(series, s, p) : !isHandMove(series, s, p)));
+    // A ball left hanging over a pocket that goes in on its own is seen to move into the hole as it
+    // drops (the rendered S43 red: 20 mm from above, 69 mm from behind the far cushion, where a
+    // sinking ball seems to go up the table): a drop if it went no further than the pocket, not a
+    // roll to be struck.
+    const hungOver = new Map((strokes.at(-1)?.events ?? []).flatMap((e) => (e.type === 'hanging' ? [[e.ball, e.pocket] as const] : [])));
+    const dropping = (s: MotionSpan) => {
+      const id = s.left ? hungOver.get(s.ball) : undefined;
+      const pk = id ? table.pockets[id] : undefined;
+      return !!pk && !rolledBeforeLeaving(series, s, p, Math.hypot(pk.x - s.from.x, pk.y - s.from.y) + radiusOfBall(table, s.ball));
+    };
+    const visibleRolls = act.spans.filter((s) => (s.left ? rolledBeforeLeaving(series, s, p) && !dropping(s) : !isHandMove(series, s, p)));
     const leaves = act.spans.filter((s) => s.left);
     if (visibleRolls.length === 0) {
       for (const s of act.spans) {

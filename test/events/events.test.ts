@@ -288,6 +288,31 @@ describe('more events', () => {
     expect(Math.abs(of(ev, 'strike')[0]!.t - 6.55)).toBeLessThan(0.02);
   });
 
+  test('a red left on the lip of a corner drops a second after everything stopped: hanging, then potted on that stroke — not a stroke of its own', () => {
+    // The white struck at 1 s stops by 3 s; the red by the top-right corner (its edge 7 mm short of
+    // the jaws' line, as the S43 scenario leaves it) slides 40 mm into the pocket at 5.5 s and is gone.
+    const lip = { x: 1725, y: 3516 };
+    const doc = (at: { x: number; y: number }): TracksDoc => {
+      const frames: TracksDoc['frames'] = [];
+      for (let i = 0; i <= 210; i++) {
+        const t = i / 30;
+        const u = Math.max(0, Math.min(t, 3) - 1);
+        const balls: TracksDoc['frames'][number]['balls'] = [{ id: 'white', x: 889, y: 1000 + 600 * u - 150 * u * u, conf: 0.95 }];
+        if (t < 5.5) balls.push({ id: 'red1', ...at, conf: 0.95 });
+        else if (t < 5.65) balls.push({ id: 'red1', x: at.x + 200 * (t - 5.5), y: at.y + 200 * (t - 5.5), conf: 0.8 });
+        frames.push({ i, t, balls });
+      }
+      return { format: 'cueref.tracks/1', game: 'snooker', source: { uri: 'synthetic', fps: 30 }, frames };
+    };
+    const { log } = tracksToStrokes(doc(lip), table);
+    expect(log.strokes).toHaveLength(1);
+    expect(of(log.strokes[0]!.events, 'hanging')).toEqual([expect.objectContaining({ ball: 'red1', pocket: 'TR' })]);
+    expect(of(log.strokes[0]!.events, 'pot')).toEqual([expect.objectContaining({ ball: 'red1', pocket: 'TR' })]);
+    // A red resting well out from the corner is not hanging there.
+    const away = tracksToStrokes(doc({ x: 1650, y: 3450 }), table).log;
+    expect(of(away.strokes[0]!.events, 'hanging')).toEqual([]);
+  });
+
   test('baulk line crossings up and down, timed between frames', () => {
     // From below the baulk line up the table, off the top cushion and back down through baulk.
     const run = simulateTable(table, [{ id: 'white', x: 700, y: 500 }], [{ t: 0.3, ball: 'white', vx: 0, vy: 2200 }], { durationS: 9, decelMmPerS2: 300 });
