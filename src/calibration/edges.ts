@@ -132,6 +132,12 @@ export interface TraceOptions {
    * lower finds faint noses but also ball shadows near the cushion (the offset vote removes most).
    */
   innerPeakFrac?: number;
+  /**
+   * The playing surface runs to the outer edge: no cushion nose inside it to look for (a Novus
+   * board meets its frame; a line drawn near the edge, or a compressed video's shading along the
+   * frame, would otherwise be taken for a nose).
+   */
+  noCushions?: boolean;
 }
 
 /**
@@ -271,7 +277,7 @@ export function traceSides(frame: RgbFrame, colours: ClothColour | ClothColour[]
     const topSupport = Math.max(0, ...lines.map((l) => l.support));
     const nose = lines.filter((l) => l.support >= 0.5 * topSupport).sort((p, q) => q.depth - p.depth)[0];
     if (profiles < 0.3 * nSamples && attempt + 1 < colourList.length) continue;
-    if (nose) {
+    if (nose && !opts.noCushions) {
       const set = new Set(nose.pts);
       const offs = cand.filter((c) => set.has(c.p)).map((c) => c.off);
       sides.push({ outer: outerFit?.inliers ?? outer, nose: nose.pts, noseOffsetPx: median(offs), noseFound: true });

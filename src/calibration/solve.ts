@@ -105,8 +105,9 @@ export function lineThroughVanishingPoint(pts: Pt[], a: Line, b: Line, tol: numb
  */
 export const MAX_CLOTH_AT_FRAME_EDGE = 0.01;
 
-/** Hue half-widths to retry a Novus board with when its region runs out of the frame, degrees. */
+/** Hue half-widths to retry a Novus board with when its hue band is wider, degrees. */
 const NARROWER_HUE_TOL_DEG = [20, 14];
+const wideHue = (tolDeg: number) => tolDeg > NARROWER_HUE_TOL_DEG[0]!;
 
 function borderFraction(m: Uint8Array, w: number, h: number): number {
   let n = 0;
@@ -162,12 +163,15 @@ export function calibrateFrame(frame: RgbFrame, opts: CalibrateOptions): Result<
   // The whole bed must be in view: cloth running into the frame's edge means a close-up or another
   // camera angle, where four "cushion lines" would partly be the frame itself.
   let edgeFrac = borderFraction(cloth.mask, cloth.width, cloth.height);
-  // ...unless the board is wood framed in wood (Novus): after video compression the tan board
-  // and the red-brown frame make one wide hue peak, and a board framed tight has its frame cut by
-  // the picture's edge (the rendered Novus broadcast camera). A narrower band within that peak that
-  // stays inside the picture and holds most of the region is the board. Snooker and pool cloths
-  // are not the rail's colour; there a region running out of the frame stays a close-up.
-  if (edgeFrac > MAX_CLOTH_AT_FRAME_EDGE && table.game === 'novus') {
+  // A Novus board is wood framed in wood: after video compression (4:2:0 chroma) the tan board and
+  // the red-brown frame make one wide hue peak, so the "cloth" takes the frame in — its outer edge
+  // then is the frame's (the rendered Novus overhead clips: 11–18 mm off at JPEG quality 70–50),
+  // and a board framed tight has its frame cut by the picture's edge, read as a close-up (every
+  // rendered Novus broadcast clip refused). A narrower band within that peak that stays inside the
+  // picture and holds most of the region is the board. Snooker and pool cloths are not their
+  // rails' colour; there a region running out of the frame stays a close-up.
+  const novus = table.game === 'novus';
+  if (novus && wideHue(cloth.colour.hueTolDeg)) {
     const wide = cloth;
     let best: ClothMask | undefined;
     for (const tol of NARROWER_HUE_TOL_DEG) {
@@ -189,7 +193,10 @@ export function calibrateFrame(frame: RgbFrame, opts: CalibrateOptions): Result<
   }
   // Profiles use the loose colour (hue only): cushion tops and faces in shadow are still cloth
   // there, so the outer edge is the rail's, and the nose is found inside it.
-  const outline = traceSides(frame, [{ ...cloth.colour, minSat: Math.min(cloth.colour.minSat, 0.18), minVal: Math.min(cloth.colour.minVal, 0.1) }, cloth.colour], quad);
+  // A Novus board has no cushions: its surface runs to the frame, and that edge is the bed's —
+  // traced with the board's own colour (the loose one takes in the frame of a near hue).
+  const loose = { ...cloth.colour, minSat: Math.min(cloth.colour.minSat, 0.18), minVal: Math.min(cloth.colour.minVal, 0.1) };
+  const outline = traceSides(frame, novus ? [cloth.colour, loose] : [loose, cloth.colour], quad, { noCushions: novus });
   const priorF = opts.focalPx ?? PRIOR_FOCAL_WIDTH_FRAC * frame.width;
 
   // Lens: straighten the traced edges (nose and outer both are straight on the table).

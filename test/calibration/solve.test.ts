@@ -123,19 +123,22 @@ describe('rendered frames', () => {
     expect(median(errsCloth)).toBeGreaterThan(median(errs) + 2);
   });
 
-  it('a Novus board framed tight, after lossy compression (board and frame one hue peak, the frame cut by the picture): still the board', async () => {
-    const n = cases.find((k) => k.name === 'Novus broadcast')!;
-    const f = n.frame!;
-    // JPEG at quality 50, 4:2:0 chroma: the tan board's and the red-brown frame's hues run
-    // together, as in the clips `cueref simulate` encodes; the frame runs into the picture's top
-    // and bottom.
-    const jpg = await sharp(Buffer.from(f.rgb), { raw: { width: f.width, height: f.height, channels: 3 } }).jpeg({ quality: 50, chromaSubsampling: '4:2:0' }).toBuffer();
+  it.each([
+    ['overhead', 70],
+    ['overhead', 50],
+    ['broadcast', 70],
+  ] as const)('a Novus board (%s) through lossy compression (JPEG %i, 4:2:0): the board\'s edge, not its frame\'s, within 1 mm', async (kind, quality) => {
+    const cam = presetCamera(kind, novus);
+    const f = renderOpening(novus, cam, 0).frame;
+    // Chroma subsampling bleeds the red-brown frame into the tan board's hue: the "cloth" took the
+    // frame in — overhead the bed came out 11–18 mm off (the rendered Novus clips: 20 mm), and the
+    // broadcast view, whose frame the picture's edge cuts, was refused as a close-up.
+    const jpg = await sharp(Buffer.from(f.rgb), { raw: { width: f.width, height: f.height, channels: 3 } }).jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer();
     const frame: RgbFrame = { width: f.width, height: f.height, rgb: new Uint8Array(await sharp(jpg).raw().toBuffer()) };
     const res = calibrateFrame(frame, { table: novus });
     expect(res.ok, res.ok ? '' : res.error.message).toBe(true);
     if (!res.ok) return;
-    // Measured 4.9 mm median (the uncompressed frame: under 2): the blocky edges cost some.
-    expect(median(symmetricBedErrorsMm(res.value.calibration, n.cam, novus))).toBeLessThanOrEqual(3 * n.maxMedianMm);
+    expect(median(symmetricBedErrorsMm(res.value.calibration, cam, novus))).toBeLessThanOrEqual(1);
   });
 
   it('round-trips through the cueref.calibration/1 schema', () => {
