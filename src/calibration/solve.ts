@@ -175,7 +175,6 @@ export function calibrateFrame(frame: RgbFrame, opts: CalibrateOptions): Result<
     const wide = cloth;
     let best: ClothMask | undefined;
     for (const tol of NARROWER_HUE_TOL_DEG) {
-      if (tol >= wide.colour.hueTolDeg) continue;
       for (let h = wide.colour.hueDeg - wide.colour.hueTolDeg + tol / 2; h <= wide.colour.hueDeg + wide.colour.hueTolDeg - tol / 2 + 1e-9; h += 5) {
         const narrow = findCloth(frame, { colour: { ...wide.colour, hueDeg: (h + 360) % 360, hueTolDeg: tol } });
         if (!narrow || narrow.areaPx < 0.6 * wide.areaPx || (best && narrow.areaPx <= best.areaPx)) continue;
