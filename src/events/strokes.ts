@@ -196,6 +196,22 @@ export function tracksToStrokes(doc: TracksDoc, table: TableProfile, opts: Track
  * at a time) and the tracks header. The series is changed in place (dropouts bridged).
  */
 export function seriesToStrokes(header: Pick<TracksHeader, 'game' | 'calibration'>, series: Series, table: TableProfile, opts: TracksToStrokesOptions = {}): StrokesResult {
+  const res = strokesOfSeries(header, series, table, opts);
+  // No cue ball tracked anywhere in the recording (a pool cue ball set down in hand, that the
+  // detector reads as a stripe all along: the rendered P24 and P27 clips, struck by "9" and "10"):
+  // the ball that starts the first stroke from rest is the cue ball — the only ball a cue strikes.
+  const cueId = cueBallOf(table.game);
+  const first = res.log.strokes.flatMap((st) => st.events).find((e) => e.type === 'strike');
+  if (series.balls.has(cueId) || first?.type !== 'strike' || !series.balls.has(first.ball)) return res;
+  const ball = series.balls.get(first.ball)!;
+  series.balls.delete(first.ball);
+  series.balls.set(cueId, { ...ball, id: cueId });
+  const again = strokesOfSeries(header, series, table, opts);
+  again.notes.push(`no ${cueId} ball was tracked: '${first.ball}', which started the first stroke, is taken for it`);
+  return again;
+}
+
+function strokesOfSeries(header: Pick<TracksHeader, 'game' | 'calibration'>, series: Series, table: TableProfile, opts: TracksToStrokesOptions): StrokesResult {
   const p = eventParams(opts.params ?? {});
   const notes: string[] = [];
   if (table.game !== header.game) notes.push(`the table profile is for ${table.game} but the tracks are ${header.game}`);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { StrokeEvent } from '../../src/core/contracts/strokes.js';
 import type { TracksDoc } from '../../src/core/contracts/tracks.js';
-import { builtinProfile } from '../../src/core/table.js';
+import { builtinProfile, defaultProfileFor } from '../../src/core/table.js';
 import { tracksToStrokes } from '../../src/events/index.js';
 import { sinkDirectionOf } from '../../src/events/sinking.js';
 import { presetCamera, truthHomographies } from '../../src/sim/camera.js';
@@ -311,6 +311,21 @@ describe('more events', () => {
     // A red resting well out from the corner is not hanging there.
     const away = tracksToStrokes(doc({ x: 1650, y: 3450 }), table).log;
     expect(of(away.strokes[0]!.events, 'hanging')).toEqual([]);
+  });
+
+  test('no cue ball tracked anywhere (a pool cue ball read as a stripe all along): the ball that starts the first stroke is the cue ball', () => {
+    const pool = defaultProfileFor('pool8');
+    const balls = [{ id: '10', x: 700, y: 900 }, { id: '2', x: 800, y: 1700 }, { id: '9', x: 1000, y: 2300 }];
+    const run = simulateTable(pool, balls, [{ t: 0.5, ball: '10', ...aim(balls[0]!, balls[1]!, 1500) }], { durationS: 5 });
+    const { log, notes } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 0.7, seed: 81, game: 'pool8' }), pool);
+    const ev = log.strokes[0]!.events;
+    expect(of(ev, 'strike')).toEqual([expect.objectContaining({ ball: 'cue' })]);
+    expect(of(ev, 'contact')[0]).toEqual(expect.objectContaining({ a: 'cue', b: '2' }));
+    expect(notes.join(' ')).toMatch(/'10', which started the first stroke, is taken for it/);
+    // With a cue ball tracked, nothing is renamed: a stripe struck first stays that stripe.
+    const withCue = simulateTable(pool, [...balls, { id: 'cue', x: 300, y: 400 }], [{ t: 0.5, ball: '10', ...aim(balls[0]!, balls[1]!, 1500) }], { durationS: 5 });
+    const kept = tracksToStrokes(toTracks(withCue, { fps: 30, noiseMm: 0.7, seed: 82, game: 'pool8' }), pool).log;
+    expect(of(kept.strokes[0]!.events, 'strike')[0]).toEqual(expect.objectContaining({ ball: '10' }));
   });
 
   test('baulk line crossings up and down, timed between frames', () => {
