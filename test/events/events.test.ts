@@ -134,32 +134,37 @@ describe('events from synthetic tracks', () => {
     expect(of(tracksToStrokes(turned, table).log.strokes[0]!.events, 'cushion')).toEqual([]);
   });
 
+  /** The white from (900, 3000) rolled up the table at `vy` mm/s (0.4 s in), 4.5 s. */
+  const rollUp = (vy: number, cushionRestitution?: number) =>
+    simulateTable(table, [{ id: 'white', x: 900, y: 3000 }], [{ t: 0.4, ball: 'white', vx: 0, vy }], { durationS: 4.5, ...(cushionRestitution !== undefined ? { cushionRestitution } : {}) });
+  const cushionsIn = (doc: TracksDoc) => of(tracksToStrokes(doc, table).log.strokes[0]!.events, 'cushion');
+
   test('a ball creeping up to a cushion and coming to rest against it touched it; one stopping 10 mm short did not', () => {
     // 300 mm/s² of rolling resistance: from 574 mm/s the white reaches the top cushion at ~60 mm/s.
-    const creep = simulateTable(table, [{ id: 'white', x: 900, y: 3000 }], [{ t: 0.4, ball: 'white', vx: 0, vy: 574 }], { durationS: 4.5, cushionRestitution: 0 });
+    const creep = rollUp(574, 0);
     expect(creep.truth.cushions.map((c) => c.side)).toEqual(['top']);
-    const got = of(tracksToStrokes(toTracks(creep, { fps: 30, noiseMm: 0.5, seed: 64 }), table).log.strokes[0]!.events, 'cushion');
+    const got = cushionsIn(toTracks(creep, { fps: 30, noiseMm: 0.5, seed: 64 }));
     expect(got.map((c) => c.side)).toEqual(['top']);
     expect(Math.abs(got[0]!.t - creep.truth.cushions[0]!.t)).toBeLessThan(0.15);
-    const short = simulateTable(table, [{ id: 'white', x: 900, y: 3000 }], [{ t: 0.4, ball: 'white', vx: 0, vy: 565 }], { durationS: 4.5 });
+    const short = rollUp(565);
     expect(short.truth.cushions).toEqual([]);
-    expect(of(tracksToStrokes(toTracks(short, { fps: 30, noiseMm: 0.5, seed: 65 }), table).log.strokes[0]!.events, 'cushion')).toEqual([]);
+    expect(cushionsIn(toTracks(short, { fps: 30, noiseMm: 0.5, seed: 65 }))).toEqual([]);
   });
 
   test('a creep that meets a cushion and comes back off it touched it, though it is seen resting 3.5 mm off; one that slows to a stop 5 mm short did not', () => {
     // Restitution 0.4: it comes back ~1 mm, inside the noise (1.2 mm) of one piece of path. Every
     // position read 2.5 mm short of the cushion (a pixel's bias near the edge, as on the rendered
     // S03 broadcast): it is seen resting 3.5 mm off the line.
-    const creep = simulateTable(table, [{ id: 'white', x: 900, y: 3000 }], [{ t: 0.4, ball: 'white', vx: 0, vy: 574 }], { durationS: 4.5, cushionRestitution: 0.4 });
+    const creep = rollUp(574, 0.4);
     expect(creep.truth.cushions.map((c) => c.side)).toEqual(['top']);
     const biased = (d: TracksDoc): TracksDoc => ({ ...d, frames: d.frames.map((f) => ({ ...f, balls: f.balls.map((q) => ({ ...q, y: q.y - 2.5 })) })) });
-    const got = of(tracksToStrokes(biased(toTracks(creep, { fps: 30, noiseMm: 1.2, seed: 66 })), table).log.strokes[0]!.events, 'cushion');
+    const got = cushionsIn(biased(toTracks(creep, { fps: 30, noiseMm: 1.2, seed: 66 })));
     expect(got.map((c) => c.side)).toEqual(['top']);
     expect(Math.abs(got[0]!.t - creep.truth.cushions[0]!.t)).toBeLessThan(0.15);
     // Rolling to a stop on its own 5 mm short of the line: still going towards it when it stopped.
-    const short = simulateTable(table, [{ id: 'white', x: 900, y: 3000 }], [{ t: 0.4, ball: 'white', vx: 0, vy: 568 }], { durationS: 4.5 });
+    const short = rollUp(568);
     expect(short.truth.cushions).toEqual([]);
-    expect(of(tracksToStrokes(toTracks(short, { fps: 30, noiseMm: 0.5, seed: 67 }), table).log.strokes[0]!.events, 'cushion')).toEqual([]);
+    expect(cushionsIn(toTracks(short, { fps: 30, noiseMm: 0.5, seed: 67 }))).toEqual([]);
   });
 
   test('off the table only at a speed that can jump a cushion: a "ball" sliding off over the rail at 1.3 m/s (a hand read as pink) is not called off', () => {
