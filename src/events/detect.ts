@@ -250,6 +250,9 @@ const MIN_RESTRIKE_SPEED_MM_PER_S = 300;
 /** Speed change a kink must show to be an impulse rather than noise or a friction transition, mm/s. */
 const MIN_IMPULSE_MM_PER_S = 60;
 
+/** A contact both balls' kinks corroborate may miss 2R by this many times the usual tolerance. */
+const CORROBORATED_TOL_X = 2;
+
 function dv(k: Kink): [number, number] {
   return [k.vOut[0] - k.vIn[0], k.vOut[1] - k.vIn[1]];
 }
@@ -280,7 +283,17 @@ function contactFor(b: BallPath, kink: Kink, all: readonly BallPath[], dt: numbe
     const [vax, vay] = posVel(best.seg, kink.t);
     const vRel = Math.hypot(kink.vIn[0] - vax, kink.vIn[1] - vay);
     const tol = p.contactToleranceMm + vRel * 0.002;
-    if (best.res > tol) continue;
+    // Both balls kinked at once, each pushed away from the other along the line of centres: the
+    // pair corroborates itself, and a worse fit is allowed (a one-frame misread beside the other
+    // ball throws a short piece's fit off by several mm — rendered S24's black, 10 mm at 1.38 s).
+    const n0 = best.n;
+    const mutual = best.res <= CORROBORATED_TOL_X * tol && a.kinks.some((k) => {
+      if (Math.abs(k.t - kink.t) > dt) return false;
+      const [ux, uy] = dv(k);
+      const m = Math.hypot(ux, uy);
+      return m >= MIN_IMPULSE_MM_PER_S && (ux * n0[0] + uy * n0[1]) / m < -0.75;
+    });
+    if (best.res > tol && !mutual) continue;
     // Deflections agree: b pushed away from a along the line of centres.
     const along = dot(dV, best.n) / dVmag;
     if (along < 0.75) continue;
@@ -902,6 +915,36 @@ function crossings(b: BallPath, lines: readonly Line[], p: EventParams): StrokeE
 }
 
 /** All events of one stroke window. */
+/** How far a contact between balls at rest may be timed before the striker's first contact and still be re-timed (one frame at 10 fps), s. */
+export const CAUSAL_SLACK_S = 0.1;
+
+/**
+ * Causality. At the strike only the striking ball moves (and any ball still rolling from before),
+ * so two balls that lay at rest cannot meet before the striker has touched something. A contact
+ * inside a pack timed before the striker's first contact is a timing artefact (at the break a
+ * dozen balls start within one frame and their fits are that rough — the rendered snooker break
+ * had red3→red11 18 ms before white→red2), and it would be read as the first contact. Such a
+ * contact is moved to just after the striker's first, in its order, with its confidence capped.
+ * One timed far earlier than that is left as measured: the striker's own contact was then missed,
+ * and moving the other by seconds would misplace it; the first contact stays doubtful.
+ * Mutates `events`' contact times; `events` are not assumed sorted.
+ */
+export function retimeBeforeStriker(events: StrokeEvent[], strikeBall: string | null, strikeT: number, dt: number, movingAtStrike: (id: string) => boolean): void {
+  if (!strikeBall || !Number.isFinite(strikeT)) return;
+  type Contact = Extract<StrokeEvent, { type: 'contact' }>;
+  const contacts = events.filter((e): e is Contact => e.type === 'contact');
+  const firstOfStriker = Math.min(...contacts.filter((c) => c.a === strikeBall || c.b === strikeBall).map((c) => c.t));
+  if (!Number.isFinite(firstOfStriker)) return;
+  const early = contacts
+    .filter((c) => c.a !== strikeBall && c.b !== strikeBall && c.t < firstOfStriker && firstOfStriker - c.t <= Math.max(CAUSAL_SLACK_S, 3 * dt))
+    .filter((c) => !movingAtStrike(c.a) && !movingAtStrike(c.b))
+    .sort((u, v) => u.t - v.t);
+  early.forEach((c, k) => {
+    c.t = r5(firstOfStriker + 1e-4 * (k + 1));
+    c.conf = Math.min(c.conf ?? 1, 0.6);
+  });
+}
+
 export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfile, p: EventParams, view: CameraView = {}): StrokeAnalysis {
   const dt = frameDt(series.t, w.k0, w.k1);
   const paths = buildPaths(series, w, table, p);
@@ -1060,6 +1103,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     struck.set(b.id, s);
     events.push({ t: r5(s.contact.t), type: 'contact', a: s.contact.a, b: b.id, conf: s.contact.conf });
   }
+  retimeBeforeStriker(events, strikeBall, strikeT, dt, (id) => byId.has(id) && movingBefore(id, strikeT));
   // First-contact order the measurement cannot resolve: doubt both (the call becomes ASSISTED).
   const cueContacts = events.filter((e): e is Extract<StrokeEvent, { type: 'contact' }> => e.type === 'contact' && (e.a === cueId || e.b === cueId)).sort((u, v) => u.t - v.t);
   if (cueContacts.length >= 2) {

@@ -575,6 +575,19 @@ describe('robustness', () => {
     expect(of(ev, 'touch')).toEqual([]);
   });
 
+  test('the cue ball onto the black with the black misread 5 mm towards it on the frame before: both kinked, the contact is found (rendered S24 overhead)', () => {
+    // Through the shipped detector: beside the arriving white, black's centre is read 5 mm off
+    // on the frame before the contact, and the fits miss 2R by 9–10 mm (tolerance ~8 mm).
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/black-misread-S24-overhead-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    const first = of(ev, 'contact')[0];
+    expect(first).toMatchObject({ a: 'white', b: 'black' });
+    // The simulator's truth: 1.389 s.
+    expect(Math.abs(first!.t - 1.389)).toBeLessThan(0.02);
+    // A worse fit is doubtful.
+    expect(first!.conf).toBeLessThan(0.7);
+  });
+
   test('a resting red nudged 20 mm by a sleeve during the stroke is touched', () => {
     const strikes = [{ t: 0.3, ball: 'white', vx: 0, vy: 900 }, { t: 1.0, ball: 'red1', vx: Math.sqrt(2 * 300 * 20), vy: 0 }];
     const run = simulateTable(table, [{ id: 'white', x: 889, y: 800 }, { id: 'red1', x: 1400, y: 2500 }], strikes, { durationS: 4, decelMmPerS2: 300 });

@@ -97,6 +97,13 @@ export interface StrokeRun {
 const EPS_T = 1e-12;
 /** Contacts of the same pair closer together than this are one contact in the event list, s. */
 export const REPEAT_CONTACT_S = 0.01;
+/**
+ * A ball meets a cushion again only after it has left it by more than this gap, mm. This is the
+ * rules' own definition (a ball frozen to a rail must leave it by more than 0.5 mm and come back,
+ * spec rules-pool8 "rail after contact"): a frozen ball pushed into its cushion, or a ball running
+ * along one and chattering against it, makes one contact, not one per micro-bounce.
+ */
+export const LEAVE_CUSHION_MM = 0.5;
 
 /**
  * Run one stroke. `balls` is mutated in place to the final state (callers clone first if they need
@@ -125,6 +132,15 @@ export function simulate(balls: BallState[], geom: TableGeom, p: PhysicsParams, 
   const lastContact = new Map<string, number>();
   let stepEndT = -Infinity;
   const pressing = new Set<string>();
+  // Ball and cushion piece pairs in contact and not yet left by LEAVE_CUSHION_MM (see above);
+  // balls resting against a cushion when the run starts are in contact with it.
+  const onCushion = new Map<string, { b: BallState; seg: Segment }>();
+  const cushionKey = (b: BallState, seg: Segment) => `${b.id}|${seg.side}|${seg.jaw ?? ''}`;
+  const gapTo = (b: BallState, seg: Segment) => pointSegmentDistance(b.x, b.y, seg) - b.radiusMm;
+  for (const b of balls) {
+    if (b.where !== 'bed') continue;
+    for (const seg of geom.segments) if (gapTo(b, seg) <= LEAVE_CUSHION_MM) onCushion.set(cushionKey(b, seg), { b, seg });
+  }
 
   const emit = (e: PhysEvent): boolean => {
     events.push(e);
@@ -275,6 +291,8 @@ export function simulate(balls: BallState[], geom: TableGeom, p: PhysicsParams, 
     }
     for (let i = 0; i < n; i++) if (moving[i]) advance(balls[i]!, accels[i]!, s);
     t += s;
+    // Steps near a cushion are at most maxStepS long, so a gap checked at their ends is not missed.
+    for (const [key, c] of onCushion) if (c.b.where !== 'bed' || gapTo(c.b, c.seg) > LEAVE_CUSHION_MM) onCushion.delete(key);
     steps++;
     if (s <= 0) {
       if (++zeroTimeEvents > 10_000) throw new Error(`physics: no progress at t=${t.toFixed(6)} s (contact loop)`);
@@ -308,9 +326,14 @@ export function simulate(balls: BallState[], geom: TableGeom, p: PhysicsParams, 
           if (emit({ t, type: 'offTable', ball: b.id })) break;
         } else {
           collideCushion(b, best.nx, best.ny, p);
-          const e: PhysEvent = { t, type: 'cushion', ball: b.id, side: best.seg.side };
-          if (best.seg.jaw) e.jaw = best.seg.jaw;
-          if (emit(e)) break;
+          const key = cushionKey(b, best.seg);
+          const again = onCushion.has(key);
+          onCushion.set(key, { b, seg: best.seg });
+          if (!again) {
+            const e: PhysEvent = { t, type: 'cushion', ball: b.id, side: best.seg.side };
+            if (best.seg.jaw) e.jaw = best.seg.jaw;
+            if (emit(e)) break;
+          }
         }
       } else if (best.kind === 'pot') {
         const b = balls[best.i]!;

@@ -193,6 +193,26 @@ describe('cushions and pockets', () => {
     expect(deg(Math.atan2(o.vy, o.vx))).toBeCloseTo(deg(Math.atan(1 / p.eCushion)), 1);
   });
 
+  it('a ball frozen to a cushion and driven into it makes no cushion contact; a ball rolled into it from 400 mm away makes one', () => {
+    // rules-pool8 "rail after contact": a frozen ball must leave the rail and come back.
+    const frozen = ball('red1', 889, snooker.bed.length - R);
+    const white = ball('white', 889, snooker.bed.length - R - 400);
+    white.vy = 1500;
+    white.wx = -1500 / R;
+    const run = simulate([white, frozen], geom, P, { t0: 0 });
+    const cushions = run.events.filter((e) => e.type === 'cushion');
+    expect(run.events.some((e) => e.type === 'contact')).toBe(true);
+    // The red leaves the top cushion after the push (it rebounds off it): no contact for it then;
+    // the white, following it, meets the red again or the cushion, never counted for the red.
+    expect(cushions.filter((e) => e.ball === 'red1' && e.t < run.events.find((x) => x.type === 'contact')!.t + 0.005)).toEqual([]);
+    // A ball rolled into the same cushion from 400 mm away: one contact.
+    const free = ball('red1', 889, snooker.bed.length - R - 400);
+    free.vy = 800;
+    free.wx = -800 / R;
+    const alone = simulate([free], geom, P, { t0: 0 });
+    expect(alone.events.filter((e) => e.type === 'cushion')).toEqual([expect.objectContaining({ ball: 'red1', side: 'top' })]);
+  });
+
   it('side spin bends the cushion rebound: running side lengthens the angle, check side shortens it', () => {
     const angleOut = (side: number) => {
       const b = ball('white', 400, 1000);
