@@ -14,7 +14,7 @@
 import type { StrokeEvent } from '../core/contracts/strokes.js';
 import { POCKETS, type CushionSide, type PocketId } from '../core/games.js';
 import { pocketHoleUnder, pocketHungOver, type TableProfile } from '../core/table.js';
-import { buildTableGeom, type Segment as TableSegment, type TableGeom } from '../core/tableGeometry.js';
+import { buildTableGeom, depthPastMouth, type Segment as TableSegment, type TableGeom } from '../core/tableGeometry.js';
 import { evalPos, timeAtCoord, timeAtDistance } from './fit.js';
 import type { EventParams } from './params.js';
 import { kinksOf, posAt, segmentPath, segmentsNear, type Kink, type PathSamples, type Segment } from './segments.js';
@@ -111,6 +111,25 @@ function trulyAtRest(b: BallPath, sg: Segment, p: EventParams): boolean {
   const n = sg.s1 - sg.s0;
   const [ax, ay] = m(sg.s0 + Math.floor(0.2 * n)), [bx, by] = m(Math.min(sg.s1 - 2, sg.s0 + Math.floor(0.7 * n)));
   return Math.hypot(bx! - ax!, by! - ay!) <= p.restToleranceMm;
+}
+
+/** A still piece and the still one before it, across a gap, this close: the same rest, mm. */
+const SAME_REST_MM = 15;
+
+/**
+ * At rest, though hidden for part of it: the player addressing the cue ball covers it (rendered
+ * S40: the white unseen under the cue for 1.3 s, seen again 6 mm off — the partly covered ball's
+ * centre — on three frames, and struck). A still piece after a gap in the sightings, the piece
+ * before the gap still too and at the same place, the two with the gap lasting
+ * MIN_REST_BEFORE_TOUCH_S.
+ */
+function restedHidden(b: BallPath, sg: Segment, dt: number): boolean {
+  // (A kink's pieces are copies: find this one by its span.)
+  const i = b.segs.findIndex((q) => Math.abs(q.t0 - sg.t0) < 1e-9 && Math.abs(q.t1 - sg.t1) < 1e-9);
+  const prev = i > 0 ? b.segs[i - 1] : undefined;
+  if (!sg.still || !prev?.still || sg.t0 - prev.t1 <= 2 * dt) return false;
+  const [ax, ay] = evalPos(prev.fit, prev.t1), [bx, by] = evalPos(sg.fit, sg.t0);
+  return Math.hypot(bx - ax, by - ay) <= SAME_REST_MM && sg.t1 - prev.t0 >= MIN_REST_BEFORE_TOUCH_S;
 }
 
 /** Median spacing of the frames in the window, s (the time a frame leaves unseen). */
@@ -231,6 +250,8 @@ interface ContactCandidate {
   b: string;
   conf: number;
   residualMm: number;
+  /** Missed 2R by more than the tolerance, accepted only because both balls kinked: its clock is poor. */
+  loose?: boolean;
 }
 
 /**
@@ -328,7 +349,7 @@ function contactFor(b: BallPath, kink: Kink, all: readonly BallPath[], dt: numbe
     const dtAgree = haveGeo ? Math.abs(tGeo! - kink.t) : dt / 4;
     const confDir = clamp01((along - 0.75) / 0.2);
     const conf = Math.min(1, 0.35 + 0.65 * Math.min(confGeom, Math.max(confTime, 0.4), Math.max(confDir, 0.5)));
-    cands.push({ t, fromRest: kink.before.still, a: a.id, b: b.id, conf, residualMm: best.res, score: best.res / tol + dtAgree / dt });
+    cands.push({ t, fromRest: kink.before.still, a: a.id, b: b.id, conf, residualMm: best.res, score: best.res / tol + dtAgree / dt, ...(best.res > tol ? { loose: true } : {}) });
   }
   if (cands.length === 0) return undefined;
   cands.sort((x, y) => x.score - y.score);
@@ -655,6 +676,54 @@ const geomOf = (table: TableProfile): TableGeom => {
   return g;
 };
 
+/** A graze: the fitted normal speed towards a cushion at least this at a piece's start, and away at least GRAZE_AWAY at its end, mm/s. */
+const GRAZE_TOWARDS_MM_PER_S = 30;
+const GRAZE_AWAY_MM_PER_S = 15;
+/** …while running along it at least this fast, mm/s. */
+const GRAZE_MIN_ALONG_MM_PER_S = 100;
+
+/**
+ * Cushion contacts a piece of fitted path hides. A ball that grazes a cushion at a shallow angle
+ * loses only ~100 mm/s across it (rendered S20: the black at 630 mm/s along the top cushion, 80
+ * mm/s into it and 25 out), which the segmenter does not split at — the piece's parabola bends
+ * through the contact instead. Rolling friction acts along the motion and cannot turn a ball
+ * from going into a cushion to going away from it; only the cushion (or a ball: contacts are
+ * found first) can. So a moving piece that starts into a cushion and ends away from it, its
+ * fitted centre reaching the cushion's line (within the tolerance) in between, met that cushion
+ * where it came nearest. Pocket mouths are left to the jaw and pot logic.
+ */
+function grazesFor(b: BallPath, table: TableProfile, dt: number, p: EventParams, taken: readonly StrokeEvent[]): StrokeEvent[] {
+  const R = b.radiusMm;
+  const out: StrokeEvent[] = [];
+  for (const sg of b.segs) {
+    if (sg.still || sg.s1 - sg.s0 < 4) continue;
+    for (const e of edges(table)) {
+      const vN0 = posVel(sg, sg.t0)[e.axis] * e.sign;
+      const vN1 = posVel(sg, sg.t1)[e.axis] * e.sign;
+      if (!(vN0 >= GRAZE_TOWARDS_MM_PER_S && vN1 <= -GRAZE_AWAY_MM_PER_S)) continue;
+      // Nearest approach on the fit: where the normal speed is zero (the parabola's vertex).
+      const c = sg.fit[e.axis === 0 ? 'x' : 'y'];
+      const a2 = 2 * c[2]!;
+      if (!(a2 !== 0)) continue;
+      const tm = sg.fit.t0 - c[1]! / a2;
+      if (!(tm > sg.t0 + dt / 2 && tm < sg.t1 - dt / 2)) continue;
+      // Running along the cushion there: a graze. (A ball that rolls
+      // straight up to a cushion and stops has its piece's vertex where it stopped: a creep, for
+      // the creep rules in cushionsFor.)
+      const vAlong = Math.abs(posVel(sg, tm)[1 - e.axis]!);
+      if (vAlong < GRAZE_MIN_ALONG_MM_PER_S) continue;
+      const at = evalPos(sg.fit, tm);
+      const gap = (e.sign === 1 ? e.at - at[e.axis]! : at[e.axis]! - e.at) - R;
+      if (Math.abs(gap) > p.cushionToleranceMm) continue;
+      if (jawAt(table, e, at[1 - e.axis]!, R)) continue;
+      if ([...taken, ...out].some((x) => x.type === 'cushion' && x.ball === b.id && x.side === e.side && Math.abs(x.t - tm) < 0.15)) continue;
+      if (taken.some((x) => x.type === 'contact' && (x.a === b.id || x.b === b.id) && x.t > sg.t0 - dt && x.t < sg.t1 + dt)) continue;
+      out.push({ t: r5(tm), type: 'cushion', ball: b.id, side: e.side, conf: cushionConf(vN1, gap, false, p) });
+    }
+  }
+  return out;
+}
+
 /**
  * Contacts with a pocket's jaw, the short cushion that runs from the mouth into the pocket at an
  * angle to the rail (tableGeometry.ts): the ball, moving into the jaw, lost most of its speed
@@ -674,14 +743,57 @@ function jawContactsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number
     const along = ((kink.x - s.x0) * (s.x1 - s.x0) + (kink.y - s.y0) * (s.y1 - s.y0)) / len;
     if (along < -R / 2 || along > len + R / 2) continue;
     const gap = (kink.x - s.x0) * s.nx + (kink.y - s.y0) * s.ny - R;
-    if (Math.abs(gap) > p.cushionToleranceMm) continue;
     const onFace = (t: number) => { const [x, y] = evalPos(kink.before.fit, t); return (x - s.x0) * s.nx + (y - s.y0) * s.ny; };
     const tGeo = timeAtCoord(onFace, R, kink.tLo - dt, kink.tHi + dt * 0.5);
+    // The path before reaching the face inside the kink's interval is the contact, though the
+    // kink itself (timed 20 ms early, at 330 mm/s) sits 10 mm off the face (rendered short frame,
+    // the green rattled off the middle pocket's jaw 0.13 s before it dropped).
+    if (tGeo === undefined && Math.abs(gap) > p.cushionToleranceMm) continue;
     const t = tGeo ?? kink.t;
     if (sinking(t, table.pockets[s.jaw]!)) continue;
     if (!best || Math.abs(gap) < Math.abs(best.gap)) best = { s, t, gap, vOutN, timed: tGeo !== undefined };
   }
   return best ? [{ t: r5(best.t), type: 'cushion', ball: b.id, side: best.s.side, jaw: best.s.jaw!, conf: cushionConf(best.vOutN, best.gap, best.timed, p) }] : [];
+}
+
+/** How far a straight path must cut into a jaw's face (its centre nearer than R by this) to have met it, mm: a graze within the calibration's error is no contact. */
+const JAW_CUT_MM = 3;
+
+/**
+ * A potted ball's meeting with a jaw after it was last seen. Between the last sighting and the
+ * drop a ball going into a pocket at an angle can meet a jaw's face (rendered short frame: the
+ * black met the middle pocket's jaw 49 ms before it dropped, a frame after it was last seen;
+ * S20: the black met the corner's jaw 33 ms before). The path from the last sighting, straight
+ * on, cuts into the face of one of that pocket's jaws before the centre is past the fall line
+ * (tableGeometry's `dropDepthMm`): it met that jaw where its centre was R from the face.
+ */
+export function unseenJawContact(table: TableProfile, pocket: PocketId, ball: string, R: number, from: readonly [number, number], v: readonly [number, number], tFrom: number, tGone: number): StrokeEvent | undefined {
+  const g = geomOf(table);
+  const pk = g.pockets.find((q) => q.id === pocket);
+  const speed = Math.hypot(v[0], v[1]);
+  if (!pk || !(speed > MIN_IMPULSE_MM_PER_S)) return undefined;
+  const jaws = g.segments.filter((sg) => sg.jaw === pocket);
+  const faceGap = (sg: TableSegment, x: number, y: number): number | undefined => {
+    const len = Math.hypot(sg.x1 - sg.x0, sg.y1 - sg.y0);
+    const along = ((x - sg.x0) * (sg.x1 - sg.x0) + (y - sg.y0) * (sg.y1 - sg.y0)) / len;
+    if (along < 0 || along > len) return undefined;
+    return (x - sg.x0) * sg.nx + (y - sg.y0) * sg.ny - R;
+  };
+  // Already against a face when last seen: that is a seen contact's business, not this.
+  if (jaws.some((sg) => { const d = faceGap(sg, from[0], from[1]); return d !== undefined && d < 1; })) return undefined;
+  const stepS = 0.0005;
+  let touch: { sg: TableSegment; t: number } | undefined;
+  for (let tau = 0; tau <= tGone - tFrom + 1e-9; tau += stepS) {
+    const x = from[0] + v[0] * tau, y = from[1] + v[1] * tau;
+    if (depthPastMouth(pk, x, y) >= pk.dropDepthMm) return undefined; // fell first
+    for (const sg of jaws) {
+      const d = faceGap(sg, x, y);
+      if (d === undefined || v[0] * sg.nx + v[1] * sg.ny >= 0) continue;
+      if (!touch && d <= 0) touch = { sg, t: tFrom + tau };
+      if (touch?.sg === sg && d <= -JAW_CUT_MM) return { t: r5(touch.t), type: 'cushion', ball, side: sg.side, jaw: pocket, conf: 0.5 };
+    }
+  }
+  return undefined;
 }
 
 /** A ball that appeared after the strike must be seen on this many frames before its loss is a pot or a ball off. */
@@ -915,6 +1027,97 @@ function crossings(b: BallPath, lines: readonly Line[], p: EventParams): StrokeE
 }
 
 /** All events of one stroke window. */
+/**
+ * The striker's first contact, when it was missed but what followed shows it. The earliest
+ * contact is between two balls that lay at rest at the strike; one of them was set moving first,
+ * and only the striker was moving then. If the striker's measured path came within touching
+ * distance (plus twice the tolerance: the contact was missed because the fits are that far off)
+ * of one of them before that contact, it struck that one there (rendered S09 overhead: the white
+ * full on red1, which met the pink 44 ms later, in the same frame interval; the contact read was
+ * red→pink). Doubtful (conf 0.5); nothing when the striker was not seen near then.
+ */
+export function strikerContactInferred(events: readonly StrokeEvent[], paths: readonly BallPath[], strikeBall: string | null, strikeT: number, dt: number, p: EventParams, movingAtStrike: (id: string) => boolean): Extract<StrokeEvent, { type: 'contact' }> | undefined {
+  const striker = paths.find((b) => b.id === strikeBall);
+  if (!striker || !Number.isFinite(strikeT)) return undefined;
+  const contacts = events.filter((e): e is Extract<StrokeEvent, { type: 'contact' }> => e.type === 'contact').sort((u, v) => u.t - v.t);
+  const first = contacts[0];
+  if (!first || first.a === striker.id || first.b === striker.id || movingAtStrike(first.a) || movingAtStrike(first.b)) return undefined;
+  const ts = striker.samples.t;
+  let best: { id: string; t: number; d: number } | undefined;
+  for (const id of [first.a, first.b]) {
+    const x = paths.find((b) => b.id === id);
+    if (!x || !x.segs[0]?.still) continue;
+    const P = evalPos(x.segs[0].fit, x.segs[0].t1);
+    const D = x.radiusMm + striker.radiusMm;
+    // From the strike to the contact: the first time the striker was within D (else its nearest).
+    let hit: { t: number; d: number } | undefined;
+    for (let t = strikeT; t <= first.t + 1e-9; t += 0.001) {
+      const d = Math.hypot(...sub(posAt(striker.segs, t), P));
+      if (!hit || d < hit.d) hit = { t, d };
+      if (d <= D) break;
+    }
+    if (!hit || hit.d > D + 2 * p.contactToleranceMm) continue;
+    const seenNear = ts.some((q) => Math.abs(q - hit!.t) <= 2 * dt);
+    if (seenNear && (!best || hit.d < best.d)) best = { id, t: hit.t, d: hit.d };
+  }
+  return best ? { t: r5(Math.min(best.t, first.t - 1e-4)), type: 'contact', a: striker.id, b: best.id, conf: 0.5 } : undefined;
+}
+
+/** The striker's centre this much nearer than R₁ + R₂ to a ball that never moved: it passed over it, mm (positions are good to a few mm; a near miss cannot overlap by this). */
+const JUMP_OVERLAP_MM = 10;
+/** A ball back within this of where it lay was not struck (a struck ball, even thinly cut, goes much further), mm. */
+const JUMP_STILL_MM = 8;
+/** A ball this close to another or to a cushion may be held by it and stay put when struck, mm. */
+const HELD_GAP_MM = 3;
+
+/**
+ * Jumps. A ball at rest that is struck moves — unless something holds it (a ball or a cushion
+ * against it). So when the striker's path runs through the place of a ball that never moved, by
+ * more than any measurement error, and nothing held that ball, the striker went over it: a jump
+ * (rendered S42: the white over the pink; the detector sees one blob and the fit a contact at 2R).
+ * Returns the jumps, at the striker's nearest approach, for the contacts with those balls to go.
+ */
+export function jumpsOver(paths: readonly BallPath[], strikerId: string | null, strikeT: number, dt: number, table: TableProfile): Extract<StrokeEvent, { type: 'jump' }>[] {
+  const striker = paths.find((b) => b.id === strikerId);
+  if (!striker || !Number.isFinite(strikeT)) return [];
+  const out: Extract<StrokeEvent, { type: 'jump' }>[] = [];
+  // Where a ball lay all stroke: unmoved, or back where it was by the end (a ball behind the
+  // striker in a broadcast view is read a few mm off while the striker covers it — S42's pink).
+  const placeOf = (b: BallPath): [number, number] | undefined => {
+    if (b.left || b.samples.t.length === 0) return undefined;
+    if (!b.moved && b.segs.length === 1 && b.segs[0]!.still) return evalPos(b.segs[0]!.fit, b.segs[0]!.t1);
+    const first = b.segs[0]!, last = b.segs.at(-1)!;
+    if (!first.still || !last.still) return undefined;
+    const p0 = evalPos(first.fit, first.t1), p1 = evalPos(last.fit, last.t1);
+    return Math.hypot(p1[0] - p0[0], p1[1] - p0[1]) <= JUMP_STILL_MM ? p0 : undefined;
+  };
+  const { width: W, length: L } = table.bed;
+  for (const x of paths) {
+    if (x.id === striker.id) continue;
+    const P = placeOf(x);
+    if (!P) continue;
+    const D = x.radiusMm + striker.radiusMm;
+    const held = P[0] - x.radiusMm < HELD_GAP_MM || W - P[0] - x.radiusMm < HELD_GAP_MM || P[1] - x.radiusMm < HELD_GAP_MM || L - P[1] - x.radiusMm < HELD_GAP_MM ||
+      paths.some((o) => o !== x && o !== striker && o.samples.t.length > 0 && Math.hypot(...sub(posAt(o.segs, x.samples.t[0]!), P)) < o.radiusMm + x.radiusMm + HELD_GAP_MM);
+    if (held) continue;
+    // Over the striker's whole path, gaps included (it is lost over the ball it jumps: one blob).
+    let best = { d: Infinity, t: strikeT };
+    const tEnd = striker.samples.t.at(-1)!;
+    for (let t = strikeT; t <= tEnd; t += 0.002) {
+      const d = Math.hypot(...sub(posAt(striker.segs, t), P));
+      if (d < best.d) best = { d, t };
+    }
+    // Only where the path is measured, not extrapolated over a long gap (a player in the way).
+    const ts = striker.samples.t;
+    const seenNear = ts.some((q) => q <= best.t && best.t - q <= 2 * dt) && ts.some((q) => q >= best.t && q - best.t <= 2 * dt);
+    if (seenNear && best.d < D - JUMP_OVERLAP_MM) out.push({ t: r5(best.t), type: 'jump', ball: striker.id, over: x.id, conf: 0.6 });
+  }
+  return out;
+}
+
+/** A ball setting off within two frames of a hand-like stop, its centre within 2R plus this of where the mover stopped, was struck by it, mm. */
+const STUN_REACH_MM = 30;
+
 /** How far a contact between balls at rest may be timed before the striker's first contact and still be re-timed (one frame at 10 fps), s. */
 export const CAUSAL_SLACK_S = 0.1;
 
@@ -971,6 +1174,11 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     // side (a stun shot stops the cue ball dead against the ball it sends off).
     const inTheWay = paths.some((a) => a.id !== o.b.id && [stop.t - 3 * dt, stop.t - 2 * dt, stop.t - dt, stop.t - dt / 2, stop.t, stop.t + dt / 2].some((tt) => Math.hypot(...sub(posAt(a.segs, tt), [stop.x, stop.y])) < a.radiusMm + o.b.radiusMm + p.contactToleranceMm));
     if (inTheWay) continue;
+    // Another ball setting off from beside it as it stops: it was struck into that ball (a stun),
+    // though the two are read over a ball's width apart (rendered short frame, broadcast: the white
+    // stopped 67 mm from the yellow it sent off, seen from behind it).
+    const sentOff = onsets.some((q) => q.b.id !== o.b.id && Math.abs(q.k.t - stop.t) <= 2 * dt && Math.hypot(q.k.x - stop.x, q.k.y - stop.y) < q.b.radiusMm + o.b.radiusMm + STUN_REACH_MM);
+    if (sentOff) continue;
     const [x, y] = evalPos(stop.after.fit, stop.after.t0);
     handMoves.set(o.k, { t: r5(stop.t), type: 'place', ball: o.b.id, x: r2(x), y: r2(y), conf: 0.8 });
   }
@@ -1041,7 +1249,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
         // Straight after being set down by hand, a short rest is enough for a new strike.
         const prevStop = b.kinks.filter((q) => q.t < k.t && q.after.still).at(-1);
         const afterHand = prevStop !== undefined && [...handMoves.values()].some((e) => e.type === 'place' && e.ball === b.id && Math.abs(e.t - prevStop.t) < 1e-4);
-        const rested = trulyAtRest(b, k.before, p) || (afterHand && k.before.t1 - k.before.t0 >= 0.1);
+        const rested = trulyAtRest(b, k.before, p) || (afterHand && k.before.t1 - k.before.t0 >= 0.1) || (b.id === cueId && restedHidden(b, k.before, dt));
         // A start from a real rest (not a slow roll that the fit called still) with real speed.
         if (rested && Math.hypot(k.vOut[0], k.vOut[1]) > MIN_TOUCH_SPEED_MM_PER_S) {
           // The cue ball starting again on its own: the next stroke, played before all stopped.
@@ -1063,9 +1271,12 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     if (dup) {
       // Both balls kinked: that is corroboration. The struck ball's start from rest (with the
       // geometry) is the better clock; between two moving balls, the view that agrees best.
-      if ((c.fromRest && !dup.fromRest) || (c.fromRest === dup.fromRest && c.conf > dup.conf)) {
+      // (A loose fit's clock never replaces a good one's.)
+      const better = c.loose && !dup.loose ? false : !c.loose && dup.loose ? true : (c.fromRest && !dup.fromRest) || (c.fromRest === dup.fromRest && c.conf > dup.conf);
+      if (better) {
         dup.t = c.t;
         dup.fromRest = c.fromRest;
+        if (!c.loose) delete dup.loose;
       }
       dup.conf = Math.max(dup.conf, c.conf);
       continue;
@@ -1103,7 +1314,18 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     struck.set(b.id, s);
     events.push({ t: r5(s.contact.t), type: 'contact', a: s.contact.a, b: b.id, conf: s.contact.conf });
   }
+  // Jumps over balls that never moved: no contact with them.
+  for (const j of jumpsOver(paths, strikeBall, strikeT, dt, table)) {
+    for (let i = events.length - 1; i >= 0; i--) {
+      const e = events[i]!;
+      if (e.type === 'contact' && ((e.a === j.ball && e.b === j.over) || (e.b === j.ball && e.a === j.over))) events.splice(i, 1);
+    }
+    events.push(j);
+  }
+  for (const b of paths) if (b.moved) events.push(...grazesFor(b, table, dt, p, events).filter((e) => e.t > strikeT));
   retimeBeforeStriker(events, strikeBall, strikeT, dt, (id) => byId.has(id) && movingBefore(id, strikeT));
+  const inferred = strikerContactInferred(events, paths, strikeBall, strikeT, dt, p, (id) => byId.has(id) && movingBefore(id, strikeT));
+  if (inferred) events.push(inferred);
   // First-contact order the measurement cannot resolve: doubt both (the call becomes ASSISTED).
   const cueContacts = events.filter((e): e is Extract<StrokeEvent, { type: 'contact' }> => e.type === 'contact' && (e.a === cueId || e.b === cueId)).sort((u, v) => u.t - v.t);
   if (cueContacts.length >= 2) {
@@ -1175,7 +1397,20 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     b.samples.t[0]! > tStrikeOrOnset + dt / 2 && b.samples.t.length < MIN_SIGHTINGS_TO_LEAVE && !b.samples.t.some((_, j) => pocketHoleUnder(table, b.samples.x[j]!, b.samples.y[j]!, b.radiusMm, p.overHoleMarginMm));
   for (const b of paths) if (b.left && !flicker(b)) {
     const e = potFor(b, table, series, dt, p, events, struck.get(b.id));
-    if (e) events.push(e);
+    if (!e) continue;
+    events.push(e);
+    // A jaw met between the last sighting and the drop, unless a seen jaw contact has it.
+    const tLast = series.t[b.left.kLastSeen]!;
+    if (e.type !== 'pot' || events.some((c) => c.type === 'cushion' && c.ball === b.id && c.jaw === e.pocket && c.t >= tLast - JAW_DROP_S)) continue;
+    const last = b.segs.at(-1)!;
+    const n = b.samples.t.length;
+    if (last.still || n < 2) continue;
+    const v = last.s1 - last.s0 >= 2 ? posVel(last, tLast) : [(b.samples.x[n - 1]! - b.samples.x[n - 2]!) / (b.samples.t[n - 1]! - b.samples.t[n - 2]!), (b.samples.y[n - 1]! - b.samples.y[n - 2]!) / (b.samples.t[n - 1]! - b.samples.t[n - 2]!)] as [number, number];
+    const jaw = unseenJawContact(table, e.pocket, b.id, b.radiusMm, evalPos(last.fit, tLast), v, tLast, Math.max(e.t, series.t[b.left.kGone]!));
+    if (!jaw) continue;
+    events.push(jaw);
+    // It dropped after meeting the jaw.
+    if (e.t <= jaw.t) e.t = r5(jaw.t + 0.001);
   }
   // Marking lines crossed by moving balls.
   const lines = linesOf(table);

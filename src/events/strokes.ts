@@ -13,7 +13,7 @@ import { analyseStroke, cueBallOf, HAND_STOP_MM_PER_S, radiusOfBall } from './de
 import { pixelSpanOf, sinkDirectionOf, type CameraView } from './sinking.js';
 import { eventParams, type EventParams, type EventParamsInput } from './params.js';
 import { segmentPath, kinksOf } from './segments.js';
-import { buildSeries, meanPos, motionSpans, Presence, type MotionSpan, type Series } from './series.js';
+import { buildSeries, meanPos, motionSpans, Presence, type BallSeries, type MotionSpan, type Series } from './series.js';
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
 const r5 = (v: number) => Math.round(v * 1e5) / 1e5;
@@ -70,6 +70,16 @@ interface Appearance {
 /** A ball just put down is still within this of where it was first seen, mm (noise and settling). */
 const PLACED_SPOT_MM = 15;
 
+/** A ball that appears must be seen on this many frames within PLACED_SEEN_WITHIN_S to have been put on the table. */
+const PLACED_MIN_SIGHTINGS = 4;
+const PLACED_SEEN_WITHIN_S = 1.5;
+
+function sightingsFrom(s: BallSeries, t: Float64Array, k0: number, withinS: number): number {
+  let n = 0;
+  for (let k = k0; k < s.presence.length && t[k]! - t[k0]! <= withinS; k++) if (s.presence[k] === Presence.Seen) n++;
+  return n;
+}
+
 function appearances(series: Series, firstK: number): Appearance[] {
   const out: Appearance[] = [];
   for (const s of series.balls.values()) {
@@ -78,7 +88,10 @@ function appearances(series: Series, firstK: number): Appearance[] {
       const pr = s.presence[k]!;
       if (pr === Presence.Seen || pr === Presence.Hidden) {
         if (gone && pr === Presence.Seen) {
-          if (k > firstK) {
+          // A ball put on the table stays there to be seen: one weak sighting and then nothing
+          // (the rendered short frame, broadcast: something read once as the potted yellow, at
+          // score 0.3) put no ball back.
+          if (k > firstK && sightingsFrom(s, series.t, k, PLACED_SEEN_WITHIN_S) >= PLACED_MIN_SIGHTINGS) {
             // Where it was put: its mean position over the next half second of sightings, up to
             // the first that has left the spot (a cue ball uncovered by the hand just before
             // the strike rolls off within that half second).

@@ -1,7 +1,8 @@
-/** Causality of contacts: nothing at rest meets anything before the striker has touched a ball. */
+/** Inferences from what must have happened: nothing at rest meets anything before the striker has touched a ball; a path into a jaw met it. */
 import { describe, expect, test } from 'vitest';
 import type { StrokeEvent } from '../../src/core/contracts/strokes.js';
-import { CAUSAL_SLACK_S, retimeBeforeStriker } from '../../src/events/detect.js';
+import { builtinProfile } from '../../src/core/table.js';
+import { CAUSAL_SLACK_S, retimeBeforeStriker, unseenJawContact } from '../../src/events/detect.js';
 
 type Contact = Extract<StrokeEvent, { type: 'contact' }>;
 const contact = (t: number, a: string, b: string, conf = 0.9): Contact => ({ t, type: 'contact', a, b, conf });
@@ -37,5 +38,26 @@ describe('retimeBeforeStriker', () => {
     const lone = [contact(1.2334, '14', '15')];
     retimeBeforeStriker(lone, 'cue', 1.1, 1 / 30, () => false);
     expect(lone[0]!.t).toBe(1.2334);
+  });
+});
+
+describe('unseenJawContact', () => {
+  const table = builtinProfile('snooker');
+  const R = table.ballDiameter / 2;
+  const midY = table.bed.length / 2;
+  test('a ball last seen at the middle pocket\'s upper jaw nose, going down into it, meets the lower jaw before it can fall (rendered short frame, the black 49 ms before its drop)', () => {
+    const jaw = unseenJawContact(table, 'MR', 'black', R, [1752, 1822], [271, -527], 32.967, 33.2);
+    expect(jaw).toMatchObject({ type: 'cushion', ball: 'black', side: 'right', jaw: 'MR' });
+    // Centre R above the lower jaw's face (y = mid − 43): (1822 − (mid − 43 + R)) / 527 s later.
+    const tWant = 32.967 + (1822 - (midY - 43 + R)) / 527;
+    expect(Math.abs(jaw!.t - tWant)).toBeLessThan(0.002);
+  });
+  test('straight into the middle of the mouth, or a shallow angle that falls first: no jaw', () => {
+    expect(unseenJawContact(table, 'MR', 'black', R, [1700, midY], [800, 0], 0, 0.3)).toBeUndefined();
+    expect(unseenJawContact(table, 'MR', 'black', R, [1700, midY + 10], [800, -30], 0, 0.3)).toBeUndefined();
+  });
+  test('already against a face when last seen (a seen contact\'s business), or too slow to say: nothing', () => {
+    expect(unseenJawContact(table, 'MR', 'black', R, [1790, midY + 43 - R], [100, -200], 0, 0.3)).toBeUndefined();
+    expect(unseenJawContact(table, 'MR', 'black', R, [1752, 1822], [27, -52], 0, 0.3)).toBeUndefined();
   });
 });

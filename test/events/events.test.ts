@@ -227,6 +227,77 @@ describe('events from synthetic tracks', () => {
     expect(pl[0]!.t).toBeLessThan(log.strokes[0]!.t!);
   });
 
+  test('a ball seen on one frame only after it was gone (a misread) is not put on the table; seen on, it is', () => {
+    // The rendered short frame, broadcast: something read once as the potted yellow (score 0.3),
+    // then nothing — a `place` of the yellow made the referee put it back on, and every later
+    // call went wrong.
+    const run = simulateTable(table, [{ id: 'white', x: 889, y: 600 }, { id: 'blue', x: 889, y: 1784.5 }], [{ t: 2, ball: 'white', vx: 300, vy: 800 }], { durationS: 6 });
+    const doc = toTracks(run, { fps: 30, noiseMm: 1, seed: 8, appearAt: { blue: 1.0 } });
+    const once: TracksDoc = { ...doc, frames: doc.frames.map((f) => (f.t > 1.01 ? { ...f, balls: f.balls.filter((b) => b.id !== 'blue') } : f)) };
+    expect(once.frames.filter((f) => f.balls.some((b) => b.id === 'blue'))).toHaveLength(1);
+    expect(of(tracksToStrokes(once, table).log.strokes[0]!.events, 'place')).toEqual([]);
+    const fourTimes: TracksDoc = { ...doc, frames: doc.frames.map((f) => (f.t > 1.11 ? { ...f, balls: f.balls.filter((b) => b.id !== 'blue') } : f)) };
+    expect(of(tracksToStrokes(fourTimes, table).log.strokes[0]!.events, 'place').map((e) => e.ball)).toEqual(['blue']);
+  });
+
+  test('a stun into the yellow with the white\'s stop read 10–20 mm short of it: a strike and a contact, not the white put down by hand (rendered short frame, broadcast)', () => {
+    // Stopping dead at speed with nothing within touching distance reads as a hand letting go;
+    // the yellow setting off from beside it within a frame says it was struck into it.
+    const run = simulateTable(table, [{ id: 'white', x: 889, y: 1000 }, { id: 'yellow', x: 889, y: 1500 }], [{ t: 0.5, ball: 'white', vx: 0, vy: 1400 }], { durationS: 4 });
+    const tc = run.truth.contacts[0]!.t;
+    for (const shift of [10, 15, 20]) {
+      for (const seed of [1, 3]) {
+        const doc = toTracks(run, { fps: 30, noiseMm: 1, seed });
+        const short: TracksDoc = { ...doc, frames: doc.frames.map((f) => (f.t >= tc ? { ...f, balls: f.balls.map((b) => (b.id === 'white' ? { ...b, y: b.y - shift } : b)) } : f)) };
+        const ev = tracksToStrokes(short, table).log.strokes[0]!.events;
+        expect(of(ev, 'place'), `shift ${shift} seed ${seed}`).toEqual([]);
+        expect(of(ev, 'strike')[0]).toMatchObject({ ball: 'white' });
+        expect(of(ev, 'contact')[0]).toMatchObject({ a: 'white', b: 'yellow' });
+      }
+    }
+  });
+
+  test('the white over the pink (a jump: one blob in the picture, the pink never moves): a jump, not a contact (rendered S42 overhead)', () => {
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/jump-S42-overhead-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'jump')).toEqual([expect.objectContaining({ ball: 'white', over: 'pink' })]);
+    // The simulator's truth: the jump at 1.259 s, the first contact white→black at 1.605 s.
+    expect(Math.abs(of(ev, 'jump')[0]!.t - 1.259)).toBeLessThan(0.05);
+    expect(of(ev, 'contact')[0]).toMatchObject({ a: 'white', b: 'black' });
+    expect(of(ev, 'contact').some((c) => c.a === 'pink' || c.b === 'pink')).toBe(false);
+  });
+
+  test('a near miss (the white 3 mm clear of a red) and a full hit are not jumps', () => {
+    for (const [dx, hits] of [[2 * R + 3, false], [0, true]] as const) {
+      const run = simulateTable(table, [{ id: 'white', x: 889, y: 800 }, { id: 'red1', x: 889 + dx, y: 1600 }], [{ t: 0.3, ball: 'white', vx: 0, vy: 1500 }], { durationS: 5 });
+      const ev = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 1.5, seed: 77 }), table).log.strokes[0]!.events;
+      expect(of(ev, 'jump')).toEqual([]);
+      expect(of(ev, 'contact').some((c) => c.b === 'red1' || c.a === 'red1')).toBe(hits);
+    }
+  });
+
+  test('the white full on a red that meets the pink 44 ms later, the white\'s contact missed by the fits: inferred from the red→pink contact (rendered S09 overhead)', () => {
+    // The red lay at rest at the strike; only the white was moving; the white's measured path
+    // reaches it before the red meets the pink. Truth: white→red1 at 1.562 s, red1→pink at 1.606 s.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/plant-S09-overhead-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const c = of(tracksToStrokes(doc, table).log.strokes[0]!.events, 'contact');
+    expect(c[0]).toMatchObject({ a: 'white', b: expect.stringMatching(/^red/) });
+    expect(Math.abs(c[0]!.t - 1.562)).toBeLessThan(0.03);
+    expect(c[0]!.conf).toBeLessThanOrEqual(0.5);
+    expect(c[1]).toMatchObject({ a: c[0]!.b, b: 'pink' });
+  });
+
+  test('the white hidden under the cue for 1.3 s, seen again 6 mm off on three frames and struck while a red still rolls: a second stroke (rendered S40 overhead)', () => {
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/restrike-hidden-S40-overhead-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const { log } = tracksToStrokes(doc, table);
+    // Truth: strikes at 1.1 s and 3.3 s; the second's first contact at 4.755 s.
+    expect(log.strokes.map((s) => s.t)).toEqual([expect.closeTo(1.1, 1), expect.closeTo(3.3, 1)]);
+    expect(of(log.strokes[1]!.events, 'contact')[0]).toMatchObject({ a: 'white' });
+    const calls = refereeLog(log);
+    if (!calls.ok) throw new Error(JSON.stringify(calls.error));
+    expect(calls.value.calls[1]!.fouls.map((f) => f.code)).toContain('STRUCK_WHILE_MOVING');
+  });
+
   test('the referee accepts the log', () => {
     const run = simulateTable(table, [{ id: 'white', x: 889, y: 1000 }, { id: 'red1', x: 895, y: 1600 }, { id: 'black', x: 889, y: 3245 }], [{ t: 0.3, ball: 'white', vx: 0, vy: 2000 }], { durationS: 6 });
     const { log } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 1, seed: 2 }), table);
@@ -586,6 +657,18 @@ describe('robustness', () => {
     expect(Math.abs(first!.t - 1.389)).toBeLessThan(0.02);
     // A worse fit is doubtful.
     expect(first!.conf).toBeLessThan(0.7);
+  });
+
+  test('the black grazing the top cushion at 220 mm/s (80 mm/s into it, 30 out), seen with ±4 mm of jitter: a top-cushion contact (rendered S24 overhead)', () => {
+    // The segmenter does not split at so small a turn; the piece's parabola bends through it.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/black-misread-S24-overhead-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    const top = of(ev, 'cushion').filter((e) => e.ball === 'black' && e.side === 'top');
+    // The simulator's truth: 3.634 s.
+    expect(top).toHaveLength(1);
+    expect(Math.abs(top[0]!.t - 3.634)).toBeLessThan(0.05);
+    // And nothing else new: the right cushion at the corner and the pot, as before.
+    expect(of(ev, 'cushion').filter((e) => e.ball === 'black').map((e) => e.side)).toEqual(['top', 'right']);
   });
 
   test('a resting red nudged 20 mm by a sleeve during the stroke is touched', () => {
