@@ -19,7 +19,7 @@ import { evalPos, timeAtCoord, timeAtDistance } from './fit.js';
 import type { EventParams } from './params.js';
 import { kinksOf, posAt, segmentPath, segmentsNear, type Kink, type PathSamples, type Segment } from './segments.js';
 import { Presence, type Series } from './series.js';
-import type { CameraView } from './sinking.js';
+import { overlapInImage, type CameraView } from './sinking.js';
 
 export interface BallPath {
   id: string;
@@ -112,6 +112,9 @@ function trulyAtRest(b: BallPath, sg: Segment, p: EventParams): boolean {
   const [ax, ay] = m(sg.s0 + Math.floor(0.2 * n)), [bx, by] = m(Math.min(sg.s1 - 2, sg.s0 + Math.floor(0.7 * n)));
   return Math.hypot(bx! - ax!, by! - ay!) <= p.restToleranceMm;
 }
+
+/** Picture discs within this many times their radii's sum: one ball's centre is read off beside the other. */
+const COVER_REACH = 1.3;
 
 /** A still piece and the still one before it, across a gap, this close: the same rest, mm. */
 const SAME_REST_MM = 15;
@@ -1361,6 +1364,18 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
       return false;
     });
   for (const { b, k } of restrikeCands) if (!movingBallNear(b, k)) restrikes.push(k.t);
+  // Another ball over this one in the picture, or all but touching it, when it "started": its
+  // centre was read off (rendered S33 broadcast: the blue read 13–20 mm nearer the camera while
+  // the white rolled up in front of it, 150 mm away on the bed, their discs 3 px apart) — not a
+  // touch.
+  const coveredAt = (b: BallPath, k: Kink): boolean => {
+    const imageOf = view.imageOf;
+    if (!imageOf) return false;
+    return paths.some((a) => a.id !== b.id && [k.t - dt, k.t, k.t + dt, k.t + 2 * dt].some((tt) => {
+      if (tt < a.samples.t[0]! - dt || tt > a.samples.t.at(-1)! + dt) return false;
+      return overlapInImage(imageOf, [k.x, k.y], b.radiusMm, posAt(a.segs, tt), a.radiusMm, COVER_REACH);
+    }));
+  };
   // Balls first seen after the strike, not set down by hand: the detector missed them before (a
   // ball in a pack, one behind a player). Once the cue ball has hit something, a ball starting
   // with no seen cause was most likely hit by one of those: not a touch.
@@ -1385,7 +1400,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     // in (a ball that hangs in the jaws for a frame or two), not set off by anyone.
     const tLeft = b.left ? series.t[b.left.kLastSeen]! : undefined;
     const drops = tLeft !== undefined && tLeft - k.t < JAW_DROP_S && pocketAtMouth(table, k.x, k.y, b.radiusMm) !== undefined;
-    if (!near && !contactAround && !byUnseen && !returns && !drops) events.push({ t: r5(k.t), type: 'touch', ball: b.id, by: 'other', conf: 0.5 });
+    if (!near && !contactAround && !byUnseen && !returns && !drops && !coveredAt(b, k)) events.push({ t: r5(k.t), type: 'touch', ball: b.id, by: 'other', conf: 0.5 });
   }
 
   // Pots and balls off the table. A "ball" first seen after the strike, on a handful of frames,

@@ -45,8 +45,35 @@ export function pixelSpanOf(cal?: { ballCentreToTable?: unknown }): PixelSpan | 
   };
 }
 
-/** What the camera's view tells the events stage: which way sinking balls seem to go, how coarse a pixel is. */
+/** Where a ball centred at (x, y) mm is in the picture, px. */
+export type ImageOf = (x: number, y: number) => readonly [number, number];
+
+export function imageOfBalls(cal?: { ballCentreToTable?: unknown }): ImageOf | undefined {
+  const toTable = cal?.ballCentreToTable as Mat3 | undefined;
+  if (!toTable) return undefined;
+  const toImage = inv3(toTable);
+  return (x, y) => applyH(toImage, x, y);
+}
+
+/**
+ * Whether two balls' discs come within `reach` times their radii's sum of each other in the
+ * picture (1: they overlap). A ball that overlaps or nearly touches another in the picture is
+ * read off: partly covered, or its blob's peak pulled by the neighbour (a broadcast camera sees a
+ * ball in front over the lower part of one 150 mm behind it). A sphere's picture radius is its
+ * radius projected across the view, the least foreshortened direction.
+ */
+export function overlapInImage(imageOf: ImageOf, a: readonly [number, number], ra: number, b: readonly [number, number], rb: number, reach = 1): boolean {
+  const radiusPx = (p: readonly [number, number], r: number) => {
+    const c = imageOf(p[0], p[1]), ux = imageOf(p[0] + r, p[1]), uy = imageOf(p[0], p[1] + r);
+    return Math.max(Math.hypot(ux[0] - c[0], ux[1] - c[1]), Math.hypot(uy[0] - c[0], uy[1] - c[1]));
+  };
+  const ia = imageOf(a[0], a[1]), ib = imageOf(b[0], b[1]);
+  return Math.hypot(ia[0] - ib[0], ia[1] - ib[1]) < reach * (radiusPx(a, ra) + radiusPx(b, rb));
+}
+
+/** What the camera's view tells the events stage: which way sinking balls seem to go, how coarse a pixel is, where a ball is in the picture. */
 export interface CameraView {
   sink?: SinkDirection;
   pixelMm?: PixelSpan;
+  imageOf?: ImageOf;
 }

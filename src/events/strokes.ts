@@ -10,7 +10,7 @@ import type { StrokeEvent, StrokeLog, Stroke } from '../core/contracts/strokes.j
 import type { TracksDoc, TracksHeader } from '../core/contracts/tracks.js';
 import type { TableProfile } from '../core/table.js';
 import { analyseStroke, cueBallOf, HAND_STOP_MM_PER_S, radiusOfBall } from './detect.js';
-import { pixelSpanOf, sinkDirectionOf, type CameraView } from './sinking.js';
+import { imageOfBalls, pixelSpanOf, sinkDirectionOf, type CameraView } from './sinking.js';
 import { eventParams, type EventParams, type EventParamsInput } from './params.js';
 import { segmentPath, kinksOf } from './segments.js';
 import { buildSeries, meanPos, motionSpans, Presence, type BallSeries, type MotionSpan, type Series } from './series.js';
@@ -228,7 +228,7 @@ function strokesOfSeries(header: Pick<TracksHeader, 'game' | 'calibration'>, ser
   const p = eventParams(opts.params ?? {});
   const notes: string[] = [];
   if (table.game !== header.game) notes.push(`the table profile is for ${table.game} but the tracks are ${header.game}`);
-  const view: CameraView = { sink: sinkDirectionOf(header.calibration), pixelMm: pixelSpanOf(header.calibration) };
+  const view: CameraView = { sink: sinkDirectionOf(header.calibration), pixelMm: pixelSpanOf(header.calibration), imageOf: imageOfBalls(header.calibration) };
   const n = series.t.length;
   bridgeDropouts(series, 2 * p.moveThresholdMm);
   const spansByBall = [...series.balls.values()].map((s) => motionSpans(s, series.t, p));

@@ -298,6 +298,18 @@ describe('events from synthetic tracks', () => {
     expect(calls.value.calls[1]!.fouls.map((f) => f.code)).toContain('STRUCK_WHILE_MOVING');
   });
 
+  test('the blue read 13–20 mm off while the white rolls up in front of it (their picture discs 3 px apart): no touch (rendered S33 broadcast, with its calibration)', () => {
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/covered-S33-broadcast-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const blueYs = doc.frames.flatMap((f) => f.balls.filter((b) => b.id === 'blue' && f.t > 1.2 && f.t < 1.45).map((b) => b.y));
+    expect(Math.max(...blueYs) - Math.min(...blueYs)).toBeGreaterThan(15);
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'touch')).toEqual([]);
+    expect(of(ev, 'contact')[0]).toMatchObject({ a: 'white', b: 'blue' });
+    // Without the calibration nothing says the two were side by side in the picture.
+    const { calibration: _c, ...bare } = doc;
+    expect(of(tracksToStrokes(bare as TracksDoc, table).log.strokes[0]!.events, 'touch').map((e) => e.ball)).toEqual(['blue']);
+  });
+
   test('the referee accepts the log', () => {
     const run = simulateTable(table, [{ id: 'white', x: 889, y: 1000 }, { id: 'red1', x: 895, y: 1600 }, { id: 'black', x: 889, y: 3245 }], [{ t: 0.3, ball: 'white', vx: 0, vy: 2000 }], { durationS: 6 });
     const { log } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 1, seed: 2 }), table);
