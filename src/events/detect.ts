@@ -1080,7 +1080,7 @@ const HELD_GAP_MM = 3;
  * (rendered S42: the white over the pink; the detector sees one blob and the fit a contact at 2R).
  * Returns the jumps, at the striker's nearest approach, for the contacts with those balls to go.
  */
-export function jumpsOver(paths: readonly BallPath[], strikerId: string | null, strikeT: number, dt: number, table: TableProfile): Extract<StrokeEvent, { type: 'jump' }>[] {
+export function jumpsOver(paths: readonly BallPath[], strikerId: string | null, strikeT: number, dt: number, table: TableProfile, contacts: readonly Extract<StrokeEvent, { type: 'contact' }>[] = []): Extract<StrokeEvent, { type: 'jump' }>[] {
   const striker = paths.find((b) => b.id === strikerId);
   if (!striker || !Number.isFinite(strikeT)) return [];
   const out: Extract<StrokeEvent, { type: 'jump' }>[] = [];
@@ -1113,7 +1113,12 @@ export function jumpsOver(paths: readonly BallPath[], strikerId: string | null, 
     // Only where the path is measured, not extrapolated over a long gap (a player in the way).
     const ts = striker.samples.t;
     const seenNear = ts.some((q) => q <= best.t && best.t - q <= 2 * dt) && ts.some((q) => q >= best.t && q - best.t <= 2 * dt);
-    if (seenNear && best.d < D - JUMP_OVERLAP_MM) out.push({ t: r5(best.t), type: 'jump', ball: striker.id, over: x.id, conf: 0.6 });
+    // The ball seen there then (not a stale place: a ball struck off the table earlier whose id
+    // stayed behind), and not struck before the pass (the rendered P24 cue ball met the 8, which
+    // flew off, and rolled over its place 0.4 s later).
+    const xSeen = x.samples.t.some((q) => Math.abs(q - best.t) <= 3 * dt);
+    const struckBefore = contacts.some((c) => (c.a === x.id || c.b === x.id) && c.t < best.t - 3 * dt);
+    if (seenNear && xSeen && !struckBefore && best.d < D - JUMP_OVERLAP_MM) out.push({ t: r5(best.t), type: 'jump', ball: striker.id, over: x.id, conf: 0.6 });
   }
   return out;
 }
@@ -1318,7 +1323,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     events.push({ t: r5(s.contact.t), type: 'contact', a: s.contact.a, b: b.id, conf: s.contact.conf });
   }
   // Jumps over balls that never moved: no contact with them.
-  for (const j of jumpsOver(paths, strikeBall, strikeT, dt, table)) {
+  for (const j of jumpsOver(paths, strikeBall, strikeT, dt, table, events.filter((e): e is Extract<StrokeEvent, { type: 'contact' }> => e.type === 'contact'))) {
     for (let i = events.length - 1; i >= 0; i--) {
       const e = events[i]!;
       if (e.type === 'contact' && ((e.a === j.ball && e.b === j.over) || (e.b === j.ball && e.a === j.over))) events.splice(i, 1);
