@@ -113,6 +113,14 @@ function trulyAtRest(b: BallPath, sg: Segment, p: EventParams): boolean {
   return Math.hypot(bx! - ax!, by! - ay!) <= p.restToleranceMm;
 }
 
+/** A ball at rest, hidden, and at rest again this far off was moved while hidden, mm (well above the noise of two fitted rests). */
+const HIDDEN_MOVE_MM = 12;
+/** …hidden at least this long, s, and no faster across the gap than a nudge, mm/s… */
+const HIDDEN_MIN_S = 0.2;
+const HIDDEN_MAX_MM_PER_S = 400;
+/** …unless a moving ball came within touching distance plus this of it meanwhile, mm. */
+const HIDDEN_PASS_MM = 20;
+
 /** Picture discs within this many times their radii's sum: one ball's centre is read off beside the other. */
 const COVER_REACH = 1.3;
 
@@ -270,6 +278,18 @@ const MIN_TOUCH_SPEED_MM_PER_S = 100;
 
 /** The cue ball starting again on its own faster than this, mid-stroke, is a new stroke, mm/s. */
 const MIN_RESTRIKE_SPEED_MM_PER_S = 300;
+const RESTRIKE_SPAN_S = 0.2;
+
+/** Mean speed over the first `spanS` after t, from the sightings (the ball's straight-line ground), mm/s. */
+function speedOver(b: BallPath, t: number, spanS: number): number {
+  const { t: ts, x, y } = b.samples;
+  const j0 = ts.findIndex((q) => q >= t - 1e-9);
+  if (j0 < 0) return 0;
+  let j1 = j0;
+  while (j1 + 1 < ts.length && ts[j1 + 1]! - ts[j0]! <= spanS + 1e-9) j1++;
+  const span = ts[j1]! - ts[j0]!;
+  return span > 0 ? Math.hypot(x[j1]! - x[j0]!, y[j1]! - y[j0]!) / span : 0;
+}
 
 /** Speed change a kink must show to be an impulse rather than noise or a friction transition, mm/s. */
 const MIN_IMPULSE_MM_PER_S = 60;
@@ -1263,7 +1283,11 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
           // The cue ball starting again on its own: the next stroke, played before all stopped.
           if (b.id === cueId && strikeBall === cueId) {
             // A new strike sends the cue ball off properly; a creep or a nudge is not one.
-            if (Math.hypot(k.vOut[0], k.vOut[1]) > MIN_RESTRIKE_SPEED_MM_PER_S) restrikeCands.push({ b, k });
+            // Its speed just after the start, or over the next RESTRIKE_SPAN_S: a start the cue's
+            // approach blurs (the ball read a few mm off as the tip covers it, the fit's first piece
+            // then slow) still covers the ground of a strike (rendered S12 broadcast: 188 mm/s at
+            // the kink, 400 mm/s over the next 0.2 s).
+            if (Math.max(Math.hypot(k.vOut[0], k.vOut[1]), speedOver(b, k.t, RESTRIKE_SPAN_S)) > MIN_RESTRIKE_SPEED_MM_PER_S) restrikeCands.push({ b, k });
           } else unexplainedStarts.push({ b, k });
         }
         continue;
@@ -1373,19 +1397,41 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
   // centre was read off (rendered S33 broadcast: the blue read 13–20 mm nearer the camera while
   // the white rolled up in front of it, 150 mm away on the bed, their discs 3 px apart) — not a
   // touch.
-  const coveredAt = (b: BallPath, k: Kink): boolean => {
+  const coveredNear = (b: BallPath, at: readonly [number, number], t: number): boolean => {
     const imageOf = view.imageOf;
     if (!imageOf) return false;
-    return paths.some((a) => a.id !== b.id && [k.t - dt, k.t, k.t + dt, k.t + 2 * dt].some((tt) => {
+    return paths.some((a) => a.id !== b.id && [t - dt, t, t + dt, t + 2 * dt].some((tt) => {
       if (tt < a.samples.t[0]! - dt || tt > a.samples.t.at(-1)! + dt) return false;
-      return overlapInImage(imageOf, [k.x, k.y], b.radiusMm, posAt(a.segs, tt), a.radiusMm, COVER_REACH);
+      return overlapInImage(imageOf, at, b.radiusMm, posAt(a.segs, tt), a.radiusMm, COVER_REACH);
     }));
   };
+  const coveredAt = (b: BallPath, k: Kink): boolean => coveredNear(b, [k.x, k.y], k.t);
   // Balls first seen after the strike, not set down by hand: the detector missed them before (a
   // ball in a pack, one behind a player). Once the cue ball has hit something, a ball starting
   // with no seen cause was most likely hit by one of those: not a touch.
   const unseenBalls = paths.some((b) => b.samples.t[0]! > strikeT + dt && ![...handMoves.values()].some((e) => e.type === 'place' && e.ball === b.id));
   const firstCueContactT = cueContacts[0]?.t ?? Infinity;
+  // Moved while hidden: at rest, hidden (a sleeve, an arm over it), and at rest again elsewhere,
+  // with nothing that could have struck it passing by (rendered S12: the blue under a sleeve for
+  // 0.6 s, seen again 23 mm off — no frame of it moving, so no start to explain).
+  for (const b of paths) {
+    if (b.id === cueId) continue; // the cue ball moved by hand is a placement (strokes.ts)
+    for (let i = 0; i + 1 < b.segs.length; i++) {
+      const s0 = b.segs[i]!, s1 = b.segs[i + 1]!;
+      if (!s0.still || !s1.still || s1.t0 - s0.t1 <= 2 * dt) continue;
+      const from = evalPos(s0.fit, s0.t1), to = evalPos(s1.fit, s1.t0);
+      const moved = Math.hypot(to[0] - from[0], to[1] - from[1]);
+      // A nudge under a hand, not a track that jumped to another ball (S33 broadcast: a red's id
+      // moved 146 mm across 0.1 s unseen): hidden a while, and slow across the gap.
+      if (moved < HIDDEN_MOVE_MM || s1.t0 - s0.t1 < HIDDEN_MIN_S || moved / (s1.t0 - s0.t1) > HIDDEN_MAX_MM_PER_S) continue;
+      if (events.some((e) => (e.type === 'contact' && (e.a === b.id || e.b === b.id) && e.t > s0.t1 - dt && e.t < s1.t0 + dt) || (e.type === 'touch' && e.ball === b.id))) continue;
+      const passedBy = paths.some((a) => a.id !== b.id && a.moved && Array.from({ length: 11 }, (_, j) => s0.t1 + ((s1.t0 - s0.t1) * j) / 10).some((tt) => Math.hypot(...sub(posAt(a.segs, tt), from)) < a.radiusMm + b.radiusMm + HIDDEN_PASS_MM));
+      // (Nor read off beside another ball in the picture when seen again: S33 broadcast's blue.)
+      if (passedBy || coveredNear(b, to, s1.t0) || coveredNear(b, from, s0.t1)) continue;
+      // Timed when it is seen moved (when in the gap it was, no frame says).
+      events.push({ t: r5(s1.t0), type: 'touch', ball: b.id, by: 'other', conf: 0.5 });
+    }
+  }
   for (const { b, k } of unexplainedStarts) {
     const near = movingBallNear(b, k);
     const contactAround = events.some((e) => e.type === 'contact' && (e.a === b.id || e.b === b.id) && Math.abs(e.t - k.t) < 3 * dt);

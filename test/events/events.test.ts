@@ -310,6 +310,16 @@ describe('events from synthetic tracks', () => {
     expect(of(tracksToStrokes(bare as TracksDoc, table).log.strokes[0]!.events, 'touch').map((e) => e.ball)).toEqual(['blue']);
   });
 
+  test('the white struck again while the cue\'s tip blurs its start (188 mm/s at the kink, 400 mm/s over the next 0.2 s), after a sleeve moved the blue unseen: two strokes, the blue touched (rendered S12 broadcast)', () => {
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/restrike-sleeve-S12-broadcast-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const { log } = tracksToStrokes(doc, table);
+    // Truth: strikes at 1.1 s and 5.402 s; the blue touched at 4.952 s; white→pink at 7.287 s.
+    // (The second read 0.1 s early, as the tip came over the ball: its centre moved 7 mm.)
+    expect(log.strokes.map((s) => s.t)).toEqual([expect.closeTo(1.1, 1), expect.closeTo(5.3, 1)]);
+    expect(of(log.strokes[1]!.events, 'touch').map((e) => e.ball)).toEqual(['blue']);
+    expect(of(log.strokes[1]!.events, 'contact')[0]).toMatchObject({ a: 'white', b: 'pink' });
+  });
+
   test('the referee accepts the log', () => {
     const run = simulateTable(table, [{ id: 'white', x: 889, y: 1000 }, { id: 'red1', x: 895, y: 1600 }, { id: 'black', x: 889, y: 3245 }], [{ t: 0.3, ball: 'white', vx: 0, vy: 2000 }], { durationS: 6 });
     const { log } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 1, seed: 2 }), table);
@@ -688,6 +698,19 @@ describe('robustness', () => {
     const run = simulateTable(table, [{ id: 'white', x: 889, y: 800 }, { id: 'red1', x: 1400, y: 2500 }], strikes, { durationS: 4, decelMmPerS2: 300 });
     const ev = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 0.5, seed: 54 }), table).log.strokes[0]!.events;
     expect(of(ev, 'touch')).toEqual([expect.objectContaining({ ball: 'red1' })]);
+  });
+
+  test('a red moved 23 mm under a sleeve (occluded for 0.6 s, no frame of it moving) is touched; one only hidden is not', () => {
+    const as = 'occluded';
+    // Rendered S12: the blue under a sleeve, seen again 23 mm off at rest.
+    const decel = 300;
+    for (const [moveMm, touched] of [[23, true], [0, false]] as const) {
+      const strikes = [{ t: 0.5, ball: 'white', vx: 0, vy: 900 }, ...(moveMm ? [{ t: 1.3, ball: 'red1', vx: Math.sqrt(2 * decel * moveMm), vy: 0 }] : [])];
+      const run = simulateTable(table, [{ id: 'white', x: 400, y: 800 }, { id: 'red1', x: 1300, y: 2500 }], strikes, { durationS: 5, decelMmPerS2: decel });
+      const doc = toTracks(run, { fps: 30, noiseMm: 0.5, seed: 58, occlude: { from: 36, to: 54, balls: ['red1'], as } });
+      const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+      expect(of(ev, 'touch').map((e) => e.ball), `moved ${moveMm} mm`).toEqual(touched ? ['red1'] : []);
+    }
   });
 
   test('a cue ball uncovered by the hand 0.1 s before the strike is placed where it was put, not where it rolled', () => {
