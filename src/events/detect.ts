@@ -732,9 +732,8 @@ function grazesFor(b: BallPath, table: TableProfile, dt: number, p: EventParams,
       if (!(a2 !== 0)) continue;
       const tm = sg.fit.t0 - c[1]! / a2;
       if (!(tm > sg.t0 + dt / 2 && tm < sg.t1 - dt / 2)) continue;
-      // Running along the cushion there: a graze. (A ball that rolls
-      // straight up to a cushion and stops has its piece's vertex where it stopped: a creep, for
-      // the creep rules in cushionsFor.)
+      // Running along the cushion there: a graze. (A ball that rolls straight up to a cushion and
+      // stops has its piece's vertex where it stopped: a creep, for the creep rules in cushionsFor.)
       const vAlong = Math.abs(posVel(sg, tm)[1 - e.axis]!);
       if (vAlong < GRAZE_MIN_ALONG_MM_PER_S) continue;
       const at = evalPos(sg.fit, tm);
