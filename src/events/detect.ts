@@ -1050,7 +1050,6 @@ function crossings(b: BallPath, lines: readonly Line[], p: EventParams): StrokeE
   return out;
 }
 
-/** All events of one stroke window. */
 /**
  * The striker's first contact, when it was missed but what followed shows it. The earliest
  * contact is between two balls that lay at rest at the strike; one of them was set moving first,
@@ -1177,6 +1176,7 @@ export function retimeBeforeStriker(events: StrokeEvent[], strikeBall: string | 
   });
 }
 
+/** All events of one stroke window. */
 export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfile, p: EventParams, view: CameraView = {}): StrokeAnalysis {
   const dt = frameDt(series.t, w.k0, w.k1);
   const paths = buildPaths(series, w, table, p);
