@@ -271,8 +271,6 @@ interface ContactCandidate {
  * frames, reaching ~200 mm/s at the last fitted frame); a hand slides a ball at 0.5–2 m/s and stops.
  */
 export const HAND_STOP_MM_PER_S = 400;
-/** …and stays put at least this long, s. */
-const HAND_REST_MIN_S = 0.15;
 
 /** A ball must have rested this long, and then move this fast, for a start with no contact to be a touch. */
 const MIN_REST_BEFORE_TOUCH_S = 0.25;
@@ -1196,11 +1194,6 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     const stopIdx = o.b.kinks.findIndex((k) => k.t > o.k.t && k.after.still);
     const stop = o.b.kinks[stopIdx];
     if (!stop || Math.hypot(stop.vIn[0], stop.vIn[1]) <= HAND_STOP_MM_PER_S) continue;
-    // Put down, it stays put: a "rest" of a frame or two inside a roll is the fit splitting at
-    // jittery positions (rendered S38 broadcast: the white rolling at 360 mm/s read 3.5 and 19 mm
-    // apart on successive frames; two 2-frame "rests" made two hand placements and cut the stroke).
-    const nextStart = o.b.kinks.find((k) => k.t > stop.t && k.before.still && !k.after.still);
-    if ((nextStart ? nextStart.t : stop.after.t1) - stop.t < HAND_REST_MIN_S) continue;
     const between = o.b.kinks.filter((k) => k.t > o.k.t && k.t < stop.t);
     if (between.some((k) => Math.hypot(...dv(k)) > 300)) continue;
     // (No cushion test: a ball rolling into a cushion that fast rebounds; it does not stop dead.)
