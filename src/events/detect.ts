@@ -1084,6 +1084,36 @@ export function strikerContactInferred(events: readonly StrokeEvent[], paths: re
   return best ? { t: r5(Math.min(best.t, first.t - 1e-4)), type: 'contact', a: striker.id, b: best.id, conf: 0.5 } : undefined;
 }
 
+/** The striker's measured path within touching distance plus this of a ball that then set off: a possible contact, mm. */
+const POSSIBLE_CONTACT_MM = 40;
+
+/**
+ * No contact of the striker found at all, yet a ball that lay at rest set off after the striker's
+ * path came near it: the contact was there but the measurement could not place it (a broadcast
+ * camera reads the ball behind the striker up to 20 mm off as the striker comes over it: S38, S16,
+ * S41, the short frame's brown). Without this the referee calls NO_CONTACT outright; with it, a
+ * contact with the first such ball at conf 0.3, which the referee sends to review. The earliest
+ * ball to set off, the striker within 2R + 40 mm of its place before then, seen near then.
+ */
+export function possibleFirstContact(events: readonly StrokeEvent[], paths: readonly BallPath[], onsets: readonly { b: BallPath; k: Kink }[], strikeBall: string | null, strikeT: number, dt: number): Extract<StrokeEvent, { type: 'contact' }> | undefined {
+  const striker = paths.find((b) => b.id === strikeBall);
+  if (!striker || !Number.isFinite(strikeT)) return undefined;
+  if (events.some((e) => e.type === 'contact' && (e.a === striker.id || e.b === striker.id))) return undefined;
+  const ts = striker.samples.t;
+  for (const o of [...onsets].sort((u, v) => u.k.t - v.k.t)) {
+    if (o.b.id === striker.id || o.k.t <= strikeT || !o.b.segs[0]?.still) continue;
+    const P = evalPos(o.b.segs[0].fit, o.b.segs[0].t1);
+    let near = { d: Infinity, t: strikeT };
+    for (let t = strikeT; t <= o.k.t + 2 * dt; t += 0.002) {
+      const d = Math.hypot(...sub(posAt(striker.segs, t), P));
+      if (d < near.d) near = { d, t };
+    }
+    const seenNear = ts.some((q) => Math.abs(q - near.t) <= 2 * dt);
+    if (seenNear && near.d <= o.b.radiusMm + striker.radiusMm + POSSIBLE_CONTACT_MM) return { t: r5(Math.min(near.t, o.k.t)), type: 'contact', a: striker.id, b: o.b.id, conf: 0.3 };
+  }
+  return undefined;
+}
+
 /** The striker's centre this much nearer than R₁ + R₂ to a ball that never moved: it passed over it, mm (positions are good to a few mm; a near miss cannot overlap by this). */
 const JUMP_OVERLAP_MM = 10;
 /** A ball back within this of where it lay was not struck (a struck ball, even thinly cut, goes much further), mm. */
@@ -1355,7 +1385,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
   }
   for (const b of paths) if (b.moved) events.push(...grazesFor(b, table, dt, p, events).filter((e) => e.t > strikeT));
   retimeBeforeStriker(events, strikeBall, strikeT, dt, (id) => byId.has(id) && movingBefore(id, strikeT));
-  const inferred = strikerContactInferred(events, paths, strikeBall, strikeT, dt, p, (id) => byId.has(id) && movingBefore(id, strikeT));
+  const inferred = strikerContactInferred(events, paths, strikeBall, strikeT, dt, p, (id) => byId.has(id) && movingBefore(id, strikeT)) ?? possibleFirstContact(events, paths, onsets, strikeBall, strikeT, dt);
   if (inferred) events.push(inferred);
   // First-contact order the measurement cannot resolve: doubt both (the call becomes ASSISTED).
   const cueContacts = events.filter((e): e is Extract<StrokeEvent, { type: 'contact' }> => e.type === 'contact' && (e.a === cueId || e.b === cueId)).sort((u, v) => u.t - v.t);

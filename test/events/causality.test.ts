@@ -2,7 +2,8 @@
 import { describe, expect, test } from 'vitest';
 import type { StrokeEvent } from '../../src/core/contracts/strokes.js';
 import { builtinProfile } from '../../src/core/table.js';
-import { CAUSAL_SLACK_S, retimeBeforeStriker, unseenJawContact } from '../../src/events/detect.js';
+import { CAUSAL_SLACK_S, possibleFirstContact, retimeBeforeStriker, unseenJawContact, type BallPath } from '../../src/events/detect.js';
+import type { Segment } from '../../src/events/segments.js';
 
 type Contact = Extract<StrokeEvent, { type: 'contact' }>;
 const contact = (t: number, a: string, b: string, conf = 0.9): Contact => ({ t, type: 'contact', a, b, conf });
@@ -59,5 +60,32 @@ describe('unseenJawContact', () => {
   test('already against a face when last seen (a seen contact\'s business), or too slow to say: nothing', () => {
     expect(unseenJawContact(table, 'MR', 'black', R, [1790, midY + 43 - R], [100, -200], 0, 0.3)).toBeUndefined();
     expect(unseenJawContact(table, 'MR', 'black', R, [1752, 1822], [27, -52], 0, 0.3)).toBeUndefined();
+  });
+});
+
+describe('possibleFirstContact', () => {
+  // A white rolling up the table at 600 mm/s, seen every 1/30 s; a red 300 mm ahead that sets off
+  // at 0.5 s though no contact was found (the red read off behind the white in a broadcast view).
+  const seg = (t0: number, t1: number, x: number, y: number, vy: number, still: boolean): Segment => ({ s0: 0, s1: 10, t0, t1, fit: { t0, x: [x, 0, 0], y: [y, vy, 0] }, still });
+  const samplesOf = (t0: number, t1: number, x: number, y0: number, vy: number) => {
+    const s = { t: [] as number[], x: [] as number[], y: [] as number[] };
+    for (let t = t0; t <= t1 + 1e-9; t += 1 / 30) (s.t.push(t), s.x.push(x), s.y.push(y0 + vy * (t - t0)));
+    return s;
+  };
+  const path = (id: string, segs: Segment[], samples: ReturnType<typeof samplesOf>): BallPath => ({ id, radiusMm: 26.25, samples, segs, kinks: [], moved: true, hiddenAtEnd: false });
+  const white = path('white', [seg(0, 1, 889, 1000, 600, false)], samplesOf(0, 1, 889, 1000, 600));
+  const onsetOf = (b: BallPath, t: number) => ({ b, k: { t, tLo: t - 1 / 30, tHi: t, x: 889, y: 1300, vIn: [0, 0] as [number, number], vOut: [0, 500] as [number, number], before: b.segs[0]!, after: b.segs[1]!, gapMm: 0 } });
+  test('a red that sets off after the white came within 2R + 40 mm of it: a contact at conf 0.3, when the white was nearest', () => {
+    const red = path('red1', [seg(0, 0.5, 889 + 30, 1300, 0, true), seg(0.5, 1, 889 + 30, 1300, 500, false)], samplesOf(0, 1, 919, 1300, 0));
+    const c = possibleFirstContact([], [white, red], [onsetOf(red, 0.5)], 'white', 0, 1 / 30);
+    expect(c).toMatchObject({ type: 'contact', a: 'white', b: 'red1', conf: 0.3 });
+    // The white passes x = 889 by the red at x = 919 (30 mm off) at y = 1300: 0.5 s.
+    expect(c!.t).toBeCloseTo(0.5, 1);
+  });
+  test('none when a contact of the white was found, or when the white never came near the ball that set off', () => {
+    const red = path('red1', [seg(0, 0.5, 889 + 30, 1300, 0, true), seg(0.5, 1, 889 + 30, 1300, 500, false)], samplesOf(0, 1, 919, 1300, 0));
+    expect(possibleFirstContact([{ t: 0.4, type: 'contact', a: 'white', b: 'blue', conf: 0.9 }], [white, red], [onsetOf(red, 0.5)], 'white', 0, 1 / 30)).toBeUndefined();
+    const far = path('red2', [seg(0, 0.5, 889 + 150, 1300, 0, true), seg(0.5, 1, 889 + 150, 1300, 500, false)], samplesOf(0, 1, 1039, 1300, 0));
+    expect(possibleFirstContact([], [white, far], [onsetOf(far, 0.5)], 'white', 0, 1 / 30)).toBeUndefined();
   });
 });
