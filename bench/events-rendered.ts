@@ -41,7 +41,7 @@ const scenarios = values.scenarios ? values.scenarios.split(',') : DEFAULT;
 const cameras = values.cameras!.split(',');
 const fpsList = values.fps!.split(',').map(Number);
 
-interface Ev { t: number; type: string; a?: string; b?: string; ball?: string; pocket?: string; side?: string }
+interface Ev { t: number; type: string; a?: string; b?: string; ball?: string; pocket?: string; side?: string; conf?: number }
 interface Stroke { events: Ev[]; rest?: { id: string; x: number; y: number }[] }
 interface Call { fouls: { code: string }[]; points: number; potted: string[] }
 
@@ -95,7 +95,7 @@ function headSide(dir: string, game: GameId): string {
   return headSideOf({ imageToTable: truth.calibration.imageToTable, table: defaultProfileFor(game) });
 }
 
-const tot = { idFrames: 0, idWrong: 0, idSwitches: 0, contactStrokes: 0, firstOk: 0, truthPots: 0, potsOk: 0, phantom: 0, cushTp: 0, cushFp: 0, cushFn: 0, restErr: [] as number[], calls: 0, callsOk: 0, strokesTruth: 0, strokesGot: 0, runs: 0, failed: 0 };
+const tot = { idFrames: 0, idWrong: 0, idSwitches: 0, contactStrokes: 0, firstOk: 0, firstOkDoubted: 0, firstWrongDoubted: 0, firstNone: 0, truthPots: 0, potsOk: 0, phantom: 0, cushTp: 0, cushFp: 0, cushFn: 0, restErr: [] as number[], calls: 0, callsOk: 0, strokesTruth: 0, strokesGot: 0, runs: 0, failed: 0 };
 
 for (const name of scenarios) {
   const scen = join(ROOT, 'samples/scenarios', `${name}.json`);
@@ -131,6 +131,11 @@ for (const name of scenarios) {
             const gf = first(gs);
             const ok = !!gf && new Set([kind(gf.a), kind(gf.b)]).has(kind(tf.b)) && new Set([kind(gf.a), kind(gf.b)]).has(kind(tf.a));
             if (ok) tot.firstOk++;
+            // Doubted = conf < 0.8 (the referee sends the call to review); a contact not found at all is never doubted.
+            const doubted = !!gf && (gf as Ev).conf !== undefined && (gf as Ev).conf! < 0.8;
+            if (ok && doubted) tot.firstOkDoubted++;
+            if (!ok && doubted) tot.firstWrongDoubted++;
+            if (!gf) tot.firstNone++;
             line.push(`first ${ok ? 'ok' : `WRONG (${gf ? `${gf.a}→${gf.b}` : 'none'} vs ${tf.a}→${tf.b})`}`);
           }
           const tp = ts.events.filter((e) => e.type === 'pot');
@@ -188,6 +193,7 @@ const f1 = (2 * tot.cushTp) / Math.max(1, 2 * tot.cushTp + tot.cushFp + tot.cush
 const rest = [...tot.restErr].sort((a, b) => a - b);
 console.log(`\n${tot.runs} runs (${tot.failed} failed); strokes found ${tot.strokesGot} for ${tot.strokesTruth} in the truth`);
 console.log(`first contact right ${pct(tot.firstOk, tot.contactStrokes)} of ${tot.contactStrokes} (goal ≥ 99 %)`);
+console.log(`  wrong ${tot.contactStrokes - tot.firstOk}: ${tot.firstWrongDoubted} flagged (conf < 0.8), ${tot.firstNone} with no contact found; right but flagged: ${tot.firstOkDoubted}`);
 console.log(`pots with the right pocket ${pct(tot.potsOk, tot.truthPots)} of ${tot.truthPots}, phantom pots ${tot.phantom} (goal ≥ 99.5 %, none)`);
 console.log(`cushion F1 ${(100 * f1).toFixed(1)} % (tp ${tot.cushTp}, fp ${tot.cushFp}, fn ${tot.cushFn}; goal ≥ 95 %)`);
 console.log(`rest error (overhead) median ${rest.length ? rest[Math.floor(rest.length / 2)]!.toFixed(1) : '-'} mm, within 3 mm ${pct(rest.filter((e) => e <= 3).length, rest.length)} of ${rest.length}`);
