@@ -738,7 +738,8 @@ function grazesFor(b: BallPath, table: TableProfile, dt: number, p: EventParams,
       const gap = (e.sign === 1 ? e.at - at[e.axis]! : at[e.axis]! - e.at) - R;
       if (Math.abs(gap) > p.cushionToleranceMm) continue;
       if (jawAt(table, e, at[1 - e.axis]!, R)) continue;
-      if ([...taken, ...out].some((x) => x.type === 'cushion' && x.ball === b.id && x.side === e.side && Math.abs(x.t - tm) < 0.15)) continue;
+      const sameCushion = (x: StrokeEvent) => x.type === 'cushion' && x.ball === b.id && x.side === e.side && Math.abs(x.t - tm) < 0.15;
+      if (taken.some(sameCushion) || out.some(sameCushion)) continue;
       if (taken.some((x) => x.type === 'contact' && (x.a === b.id || x.b === b.id) && x.t > sg.t0 - dt && x.t < sg.t1 + dt)) continue;
       out.push({ t: r5(tm), type: 'cushion', ball: b.id, side: e.side, conf: cushionConf(vN1, gap, false, p) });
     }
@@ -1049,6 +1050,23 @@ function crossings(b: BallPath, lines: readonly Line[], p: EventParams): StrokeE
 }
 
 /**
+ * Where a path came nearest a point between t0 and t1, sampled every `stepS` (gaps bridged by the
+ * nearest piece), stopping at the first time within `stopWithinMm` if given.
+ */
+function nearestApproach(segs: readonly Segment[], P: readonly [number, number], t0: number, t1: number, stepS: number, stopWithinMm = -Infinity): { t: number; d: number } {
+  let best = { t: t0, d: Infinity };
+  for (let t = t0; t <= t1; t += stepS) {
+    const d = Math.hypot(...sub(posAt(segs, t), P));
+    if (d < best.d) best = { t, d };
+    if (d <= stopWithinMm) break;
+  }
+  return best;
+}
+
+/** Whether a ball was sighted within `withinS` of t (its path there measured, not bridged). */
+const seenWithin = (ts: readonly number[], t: number, withinS: number): boolean => ts.some((q) => Math.abs(q - t) <= withinS);
+
+/**
  * The striker's first contact, when it was missed but what followed shows it. The earliest
  * contact is between two balls that lay at rest at the strike; one of them was set moving first,
  * and only the striker was moving then. If the striker's measured path came within touching
@@ -1071,15 +1089,9 @@ export function strikerContactInferred(events: readonly StrokeEvent[], paths: re
     const P = evalPos(x.segs[0].fit, x.segs[0].t1);
     const D = x.radiusMm + striker.radiusMm;
     // From the strike to the contact: the first time the striker was within D (else its nearest).
-    let hit: { t: number; d: number } | undefined;
-    for (let t = strikeT; t <= first.t + 1e-9; t += 0.001) {
-      const d = Math.hypot(...sub(posAt(striker.segs, t), P));
-      if (!hit || d < hit.d) hit = { t, d };
-      if (d <= D) break;
-    }
-    if (!hit || hit.d > D + 2 * p.contactToleranceMm) continue;
-    const seenNear = ts.some((q) => Math.abs(q - hit!.t) <= 2 * dt);
-    if (seenNear && (!best || hit.d < best.d)) best = { id, t: hit.t, d: hit.d };
+    const hit = nearestApproach(striker.segs, P, strikeT, first.t + 1e-9, 0.001, D);
+    if (hit.d > D + 2 * p.contactToleranceMm) continue;
+    if (seenWithin(ts, hit.t, 2 * dt) && (!best || hit.d < best.d)) best = { id, t: hit.t, d: hit.d };
   }
   return best ? { t: r5(Math.min(best.t, first.t - 1e-4)), type: 'contact', a: striker.id, b: best.id, conf: 0.5 } : undefined;
 }
@@ -1103,13 +1115,8 @@ export function possibleFirstContact(events: readonly StrokeEvent[], paths: read
   for (const o of [...onsets].sort((u, v) => u.k.t - v.k.t)) {
     if (o.b.id === striker.id || o.k.t <= strikeT || !o.b.segs[0]?.still) continue;
     const P = evalPos(o.b.segs[0].fit, o.b.segs[0].t1);
-    let near = { d: Infinity, t: strikeT };
-    for (let t = strikeT; t <= o.k.t + 2 * dt; t += 0.002) {
-      const d = Math.hypot(...sub(posAt(striker.segs, t), P));
-      if (d < near.d) near = { d, t };
-    }
-    const seenNear = ts.some((q) => Math.abs(q - near.t) <= 2 * dt);
-    if (seenNear && near.d <= o.b.radiusMm + striker.radiusMm + POSSIBLE_CONTACT_MM) return { t: r5(Math.min(near.t, o.k.t)), type: 'contact', a: striker.id, b: o.b.id, conf: 0.3 };
+    const near = nearestApproach(striker.segs, P, strikeT, o.k.t + 2 * dt, 0.002);
+    if (seenWithin(ts, near.t, 2 * dt) && near.d <= o.b.radiusMm + striker.radiusMm + POSSIBLE_CONTACT_MM) return { t: r5(Math.min(near.t, o.k.t)), type: 'contact', a: striker.id, b: o.b.id, conf: 0.3 };
   }
   return undefined;
 }
@@ -1152,12 +1159,7 @@ export function jumpsOver(paths: readonly BallPath[], strikerId: string | null, 
       paths.some((o) => o !== x && o !== striker && o.samples.t.length > 0 && Math.hypot(...sub(posAt(o.segs, x.samples.t[0]!), P)) < o.radiusMm + x.radiusMm + HELD_GAP_MM);
     if (held) continue;
     // Over the striker's whole path, gaps included (it is lost over the ball it jumps: one blob).
-    let best = { d: Infinity, t: strikeT };
-    const tEnd = striker.samples.t.at(-1)!;
-    for (let t = strikeT; t <= tEnd; t += 0.002) {
-      const d = Math.hypot(...sub(posAt(striker.segs, t), P));
-      if (d < best.d) best = { d, t };
-    }
+    const best = nearestApproach(striker.segs, P, strikeT, striker.samples.t.at(-1)!, 0.002);
     // Only where the path is measured, not extrapolated over a long gap (a player in the way).
     const ts = striker.samples.t;
     const seenNear = ts.some((q) => q <= best.t && best.t - q <= 2 * dt) && ts.some((q) => q >= best.t && q - best.t <= 2 * dt);
