@@ -10,6 +10,7 @@ import type { ModelSidecar } from './model.js';
 import { DEFAULT_MIN_CONF, postprocess } from './postprocess.js';
 import { cropInput, letterboxFor, preprocess, tableViewFor, type FrameBox, type InputView, type Rgb } from './preprocess.js';
 import type { ModelRunner } from './runner.js';
+import { medianInPlace } from '../core/stats.js';
 
 export interface DetectorOptions {
   game: GameId;
@@ -232,13 +233,12 @@ function clothGains(tensor: Float32Array, input: Required<ModelSidecar['input']>
   const [x0, y0, x1, y1] = cn.region;
   const gains: [number, number, number] = [1, 1, 1];
   const medians: [number, number, number] = [0, 0, 0];
-  const vals: number[] = [];
+  const vals = new Float64Array(Math.ceil((y1 - y0) / step) * Math.ceil((x1 - x0) / step));
   for (let c = 0; c < 3; c++) {
-    vals.length = 0;
-    for (let y = y0; y < y1; y += step) for (let x = x0; x < x1; x += step) vals.push((tensor[c * plane + y * W + x]! * std[c]! + mean[c]!) * 255);
-    vals.sort((a, b) => a - b);
-    const n = vals.length;
-    const med = n % 2 ? vals[n >> 1]! : (vals[n / 2 - 1]! + vals[n / 2]!) / 2;
+    let n = 0;
+    for (let y = y0; y < y1; y += step) for (let x = x0; x < x1; x += step) vals[n++] = (tensor[c * plane + y * W + x]! * std[c]! + mean[c]!) * 255;
+    // Quickselect, not a sort: the same median in linear time (it ran on every detected frame).
+    const med = medianInPlace(vals, n);
     medians[c] = med;
     gains[c] = Math.min(cn.gainRange[1], Math.max(cn.gainRange[0], cn.target[c]! / Math.max(med, 1)));
   }

@@ -95,8 +95,8 @@ export function preprocess(frame: Rgb, side: ModelSidecar['input'], out?: Float3
 }
 
 /**
- * `preprocess` always through the general bilinear loop (no whole-pixel fast path): the reference
- * the fast path is tested against.
+ * `preprocess` always through the general bilinear loop (no whole-pixel or axis-aligned fast
+ * path): the reference the fast paths are tested against.
  */
 export function preprocessBilinear(frame: Rgb, side: ModelSidecar['input'], out?: Float32Array, inputToFrame?: Mat3): { tensor: Float32Array; view: InputView } {
   return sampleInput(frame, side, out, inputToFrame, false);
@@ -120,6 +120,10 @@ function sampleInput(frame: Rgb, side: ModelSidecar['input'], out: Float32Array 
       fillLetterboxFast(frame, n, view.box, W, H, tensor, pad, k, b);
       return { tensor, view };
     }
+  }
+  if (fast && h && h[2][0] === 0 && h[2][1] === 0 && h[2][2] === 1 && h[0][1] === 0 && h[1][0] === 0) {
+    fillAxisAligned(frame, h, W, H, tensor, pad, k, b);
+    return { tensor, view };
   }
   const inv = view.kind === 'letterbox' ? 1 / view.box.scale : 0;
   const padX = view.kind === 'letterbox' ? view.box.padX : 0;
@@ -157,6 +161,55 @@ function sampleInput(frame: Rgb, side: ModelSidecar['input'], out: Float32Array 
     }
   }
   return { tensor, view };
+}
+
+/**
+ * The general loop for an axis-aligned scale-and-shift map (the region crops of a moving frame:
+ * `cropInput`), with each column's and each row's sample position and weights worked out once
+ * instead of per pixel. Bit for bit the general loop (test/detection/preprocess.test.ts): the
+ * positions are the same expressions (the zero terms and the division by a w of exactly 1 change
+ * no bit), the weights and sums the same products in the same order.
+ */
+function fillAxisAligned(frame: Rgb, h: Mat3, W: number, H: number, tensor: Float32Array, pad: number[], k: number[], b: number[]): void {
+  const { rgb, width: fw, height: fh } = frame;
+  const plane = W * H;
+  const cx0 = new Int32Array(W), cxa = new Int32Array(W), cxb = new Int32Array(W), cwx = new Float64Array(W), cin = new Uint8Array(W);
+  for (let x = 0; x < W; x++) {
+    const X = x + 0.5, Y = 0.5;
+    const wz = h[2][0] * X + h[2][1] * Y + h[2][2];
+    const fx = (h[0][0] * X + h[0][1] * Y + h[0][2]) / wz - 0.5;
+    cin[x] = fx >= -0.5 && fx <= fw - 0.5 ? 1 : 0;
+    const x0 = Math.floor(fx);
+    cx0[x] = x0;
+    cwx[x] = fx - x0;
+    cxa[x] = Math.max(0, x0) * 3;
+    cxb[x] = Math.min(fw - 1, x0 + 1) * 3;
+  }
+  const k0 = k[0]!, k1 = k[1]!, k2 = k[2]!, b0 = b[0]!, b1 = b[1]!, b2 = b[2]!;
+  for (let y = 0; y < H; y++) {
+    const X = 0.5, Y = y + 0.5;
+    const wz = h[2][0] * X + h[2][1] * Y + h[2][2];
+    const fy = (h[1][0] * X + h[1][1] * Y + h[1][2]) / wz - 0.5;
+    const rowIn = fy >= -0.5 && fy <= fh - 0.5;
+    const y0 = Math.floor(fy);
+    const wy = fy - y0;
+    const ra = Math.max(0, y0) * fw * 3, rb = Math.min(fh - 1, y0 + 1) * fw * 3;
+    for (let x = 0; x < W; x++) {
+      const o = y * W + x;
+      if (!rowIn || !cin[x]) {
+        tensor[o] = pad[0]!;
+        tensor[plane + o] = pad[1]!;
+        tensor[2 * plane + o] = pad[2]!;
+        continue;
+      }
+      const wx = cwx[x]!;
+      const i00 = ra + cxa[x]!, i01 = ra + cxb[x]!, i10 = rb + cxa[x]!, i11 = rb + cxb[x]!;
+      const w00 = (1 - wx) * (1 - wy), w01 = wx * (1 - wy), w10 = (1 - wx) * wy, w11 = wx * wy;
+      tensor[o] = (rgb[i00]! * w00 + rgb[i01]! * w01 + rgb[i10]! * w10 + rgb[i11]! * w11) * k0 + b0;
+      tensor[plane + o] = (rgb[i00 + 1]! * w00 + rgb[i01 + 1]! * w01 + rgb[i10 + 1]! * w10 + rgb[i11 + 1]! * w11) * k1 + b1;
+      tensor[2 * plane + o] = (rgb[i00 + 2]! * w00 + rgb[i01 + 2]! * w01 + rgb[i10 + 2]! * w10 + rgb[i11 + 2]! * w11) * k2 + b2;
+    }
+  }
 }
 
 /**

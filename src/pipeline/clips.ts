@@ -17,7 +17,10 @@ import { distortPixel } from '../core/lens.js';
 import { applyH, inv3 } from '../core/mat3.js';
 import { scalePx } from './analysisSize.js';
 import { ballFill, type ReplayFrame, type TopDownPath } from '../report/topdown.js';
-import { openSource, writeClip, type Shape } from '../video/index.js';
+import { assScript, growingPolyline, type TimedShape } from '../video/assOverlay.js';
+import { burnClip } from '../video/clip.js';
+import { expectedSize } from '../video/args.js';
+import { openSource, probe, writeClip, type Point, type Rgb, type Shape } from '../video/index.js';
 
 /** Seconds of video kept before the strike and after the last movement. */
 export const CLIP_CONTEXT_S = 1;
@@ -53,31 +56,68 @@ const hexRgb = (hex: string): [number, number, number] => {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 };
 
-/** Ball paths of a stroke drawn up to time `tS`, in the pixels of a frame scaled by `scale`. */
-export function pathShapes(stroke: Stroke, cal: Pick<Calibration, 'ballCentreToTable' | 'distortion' | 'table'>, game: Calibration['game'], tS: number, scale: number): Shape[] {
+/** A stroke's ball paths in the pixels of a frame scaled by (sx, sy): points, their recording times, the ring radius. */
+interface ImagePath {
+  color: Rgb;
+  points: Point[];
+  times: number[];
+  ringRadiusPx: number[];
+}
+
+function imagePaths(stroke: Stroke, cal: Pick<Calibration, 'ballCentreToTable' | 'distortion' | 'table'>, game: Calibration['game'], sx: number, sy: number): ImagePath[] {
   const toImage = inv3(cal.ballCentreToTable);
   const px = (x: number, y: number): [number, number] => {
     const [u, v] = applyH(toImage, x, y);
     const [du, dv] = cal.distortion ? distortPixel(cal.distortion, u, v) : [u, v];
     // Pixel centres at whole numbers, areas aligned (analysisSize.ts): not a plain du · scale.
-    return [scalePx(du, scale), scalePx(dv, scale)];
+    return [scalePx(du, sx), scalePx(dv, sy)];
   };
-  const shapes: Shape[] = [];
   const R = cal.table.ballDiameter / 2;
-  for (const [id, samples] of Object.entries(stroke.paths ?? {})) {
-    const seen = samples.filter(([t]) => t <= tS);
-    if (!seen.length) continue;
-    const color = hexRgb(ballFill(game, id).fill);
-    const pts = seen.map(([, x, y]) => px(x, y));
-    // A dark under-stroke keeps a white or yellow path readable on light cloth and cushions.
-    shapes.push({ kind: 'polyline', points: pts, color: [20, 20, 20], widthPx: 5 });
-    shapes.push({ kind: 'polyline', points: pts, color, widthPx: 3 });
-    const [, x, y] = seen.at(-1)!;
-    const c = px(x, y);
-    const rim = px(x + R, y);
-    shapes.push({ kind: 'circle', center: c, radiusPx: Math.max(4, Math.hypot(rim[0] - c[0], rim[1] - c[1]) + 2), color: [255, 212, 0], widthPx: 2 });
+  return Object.entries(stroke.paths ?? {}).map(([id, samples]) => {
+    const points = samples.map(([, x, y]) => px(x, y));
+    const ringRadiusPx = samples.map(([, x, y], k) => {
+      const c = points[k]!, rim = px(x + R, y);
+      return Math.max(4, Math.hypot(rim[0] - c[0], rim[1] - c[1]) + 2);
+    });
+    return { color: hexRgb(ballFill(game, id).fill), points, times: samples.map(([t]) => t), ringRadiusPx };
+  });
+}
+
+/** The dark under-stroke keeps a white or yellow path readable on light cloth and cushions. */
+const UNDER_STROKE = { color: [20, 20, 20] as Rgb, widthPx: 5 };
+const PATH_WIDTH_PX = 3;
+const RING = { color: [255, 212, 0] as Rgb, widthPx: 2 };
+
+/** Ball paths of a stroke drawn up to time `tS`, in the pixels of a frame scaled by `scale`. */
+export function pathShapes(stroke: Stroke, cal: Pick<Calibration, 'ballCentreToTable' | 'distortion' | 'table'>, game: Calibration['game'], tS: number, scale: number): Shape[] {
+  const shapes: Shape[] = [];
+  for (const p of imagePaths(stroke, cal, game, scale, scale)) {
+    const n = p.times.filter((t) => t <= tS).length;
+    if (!n) continue;
+    const pts = p.points.slice(0, n);
+    shapes.push({ kind: 'polyline', points: pts, ...UNDER_STROKE });
+    shapes.push({ kind: 'polyline', points: pts, color: p.color, widthPx: PATH_WIDTH_PX });
+    shapes.push({ kind: 'circle', center: pts[n - 1]!, radiusPx: p.ringRadiusPx[n - 1]!, ...RING });
   }
   return shapes;
+}
+
+/**
+ * The same drawing as `pathShapes` at every frame, as timed shapes for an ASS overlay (clip
+ * seconds: recording time − `startSec`; nothing outlives `endS`): the paths grow as `pathShapes`
+ * draws them, under-strokes below all paths, the rings on top.
+ */
+export function pathOverlay(stroke: Stroke, cal: Pick<Calibration, 'ballCentreToTable' | 'distortion' | 'table'>, game: Calibration['game'], sx: number, sy: number, startSec: number, endS: number): TimedShape[] {
+  const out: TimedShape[] = [];
+  for (const p of imagePaths(stroke, cal, game, sx, sy)) {
+    const times = p.times.map((t) => t - startSec);
+    out.push(...growingPolyline(p.points, times, { ...UNDER_STROKE, layer: 0 }, endS));
+    out.push(...growingPolyline(p.points, times, { color: p.color, widthPx: PATH_WIDTH_PX, layer: 1 }, endS));
+    times.forEach((t, k) => {
+      out.push({ layer: 2, fromS: t, toS: Math.min(times[k + 1] ?? endS, endS), shape: { kind: 'ring', center: p.points[k]!, radiusPx: p.ringRadiusPx[k]!, ...RING } });
+    });
+  }
+  return out;
 }
 
 export interface ClipsInput {
@@ -96,6 +136,9 @@ export async function writeFlaggedClips(i: ClipsInput): Promise<{ clips: { strok
   if (!flagged.length) return { clips, notes };
   const dir = join(i.outDir, 'clips');
   mkdirSync(dir, { recursive: true });
+  const colour = await probe(i.video)
+    .then((p) => p.video[0]?.colour)
+    .catch(() => undefined);
   for (const c of flagged) {
     const stroke = i.log.strokes[c.stroke];
     if (!stroke) continue;
@@ -107,22 +150,37 @@ export async function writeFlaggedClips(i: ClipsInput): Promise<{ clips: { strok
     const startSec = Math.max(0, t0 - CLIP_CONTEXT_S);
     const endSec = t1 + CLIP_CONTEXT_S;
     const path = join(dir, clipName(c.stroke));
+    const { width: W, height: H } = i.calibration.image;
+    const size = H > CLIP_MAX_HEIGHT_PX ? expectedSize({ width: W, height: H }, { height: CLIP_MAX_HEIGHT_PX }) : { width: W + (W % 2), height: H + (H % 2) };
     try {
-      const h = i.calibration.image.height;
-      const scale = h > CLIP_MAX_HEIGHT_PX ? CLIP_MAX_HEIGHT_PX / h : 1;
-      // Area averaging: the right filter for shrinking, and half the CPU of ffmpeg's bicubic default.
-      const src = await openSource(i.video, { startSec, endSec, ...(scale < 1 ? { scale: { height: CLIP_MAX_HEIGHT_PX, flags: 'area' } } : {}), log: () => {} });
+      const endS = endSec - startSec;
+      const script = assScript(size, pathOverlay(stroke, i.calibration, i.calibration.game, size.width / W, size.height / H, startSec, endS));
+      await burnClip(i.video, path, { startSec, endSec, size, assScript: script, preset: CLIP_PRESET, ...(colour ? { colour } : {}) });
+    } catch (burnError) {
+      // An FFMPEG_PATH build without libass: draw in node instead (slower, same picture).
       try {
-        await writeClip(path, src, { fps: src.info.fps ?? 30, preset: CLIP_PRESET, overlay: (f) => pathShapes(stroke, i.calibration, i.calibration.game, f.ptsMs / 1000, f.width / i.calibration.image.width) });
-      } finally {
-        await src.close().catch(() => {});
+        await drawnClip(i, stroke, path, startSec, endSec);
+      } catch (e) {
+        notes.push(`stroke ${c.stroke}: no clip written (${(e as Error).message.split('\n')[0]}; burning the overlay in ffmpeg failed first: ${(burnError as Error).message.split('\n')[0]})`);
+        continue;
       }
-      clips.push({ stroke: c.stroke, path });
-    } catch (e) {
-      notes.push(`stroke ${c.stroke}: no clip written (${(e as Error).message.split('\n')[0]})`);
     }
+    clips.push({ stroke: c.stroke, path });
   }
   return { clips, notes };
+}
+
+/** A clip drawn in node: ffmpeg → RGB frames → `pathShapes` → ffmpeg (the fallback of `burnClip`). */
+async function drawnClip(i: ClipsInput, stroke: Stroke, path: string, startSec: number, endSec: number): Promise<void> {
+  const h = i.calibration.image.height;
+  const scale = h > CLIP_MAX_HEIGHT_PX ? CLIP_MAX_HEIGHT_PX / h : 1;
+  // Area averaging: the right filter for shrinking, and half the CPU of ffmpeg's bicubic default.
+  const src = await openSource(i.video, { startSec, endSec, ...(scale < 1 ? { scale: { height: CLIP_MAX_HEIGHT_PX, flags: 'area' } } : {}), log: () => {} });
+  try {
+    await writeClip(path, src, { fps: src.info.fps ?? 30, preset: CLIP_PRESET, overlay: (f) => pathShapes(stroke, i.calibration, i.calibration.game, f.ptsMs / 1000, f.width / i.calibration.image.width) });
+  } finally {
+    await src.close().catch(() => {});
+  }
 }
 
 /**

@@ -7,10 +7,20 @@
  * latest input frame at or before it, so a variable-rate or gappy source (a live stream that dropped
  * frames) plays back at real speed; `timing: 'sequential'` writes every frame exactly once.
  */
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve as resolvePath } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { InputError } from '../core/errors.js';
 import { createMp4Writer } from './encode.js';
+import { ffmpegPath } from './ffmpegPath.js';
+import type { VideoColourTags } from './probe.js';
 import { drawOverlay, type Shape } from './overlay.js';
 import type { Frame } from './types.js';
+
+/** The font the overlay scripts name (assOverlay.ts ASS_FONT_FAMILY): no visible glyphs, 612 bytes. */
+const DRAW_FONT = fileURLToPath(new URL('../../assets/fonts/cueref-draw.ttf', import.meta.url));
 
 export interface ClipOptions {
   /** Output frame rate. Default 30. */
@@ -131,4 +141,82 @@ export async function writeClip(path: string, frames: AsyncIterable<Frame> | Ite
     throw e;
   }
   return { framesIn, framesWritten, width: size!.width, height: size!.height, durationMs: (framesWritten * 1000) / fps };
+}
+
+export interface BurnClipOptions {
+  /** Recording seconds to cut: [startSec, endSec). */
+  startSec: number;
+  endSec: number;
+  /** Output size (even sides); the source is scaled to it with area averaging when it differs. */
+  size: { width: number; height: number };
+  /** ASS script of the overlay (assOverlay.ts), timed from the clip's start. */
+  assScript?: string;
+  /**
+   * The source's colour tags (probe's `colour`), written on the clip: the pixels pass through in
+   * YUV, so they keep their meaning only with their tags (an untagged HD clip of a BT.709 source
+   * plays with shifted colours).
+   */
+  colour?: VideoColourTags;
+  crf?: number;
+  preset?: string;
+}
+
+/** Pure argument builder for `burnClip` (run in a folder holding `overlay.ass`, `fonts/` and `fonts.conf`). */
+export function burnClipArgs(video: string, path: string, o: BurnClipOptions): string[] {
+  const filters = [`scale=${o.size.width}:${o.size.height}:flags=area`];
+  if (o.assScript !== undefined) filters.push('ass=overlay.ass:fontsdir=fonts');
+  filters.push('format=yuv420p');
+  return [
+    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+    // Input-side seek: ffmpeg decodes from the keyframe before and drops frames up to the start,
+    // and times the output from the start — the time base of the script.
+    ...(o.startSec > 0 ? ['-ss', o.startSec.toFixed(3)] : []),
+    '-t', Math.max(0.001, o.endSec - o.startSec).toFixed(3),
+    '-i', video,
+    '-map', '0:v:0', '-an', '-sn', '-dn',
+    '-vf', filters.join(','),
+    '-c:v', 'libx264', '-preset', o.preset ?? 'veryfast', '-crf', String(o.crf ?? 20),
+    ...(o.colour?.range ? ['-color_range', o.colour.range] : []),
+    ...(o.colour?.space ? ['-colorspace', o.colour.space] : []),
+    ...(o.colour?.primaries ? ['-color_primaries', o.colour.primaries] : []),
+    ...(o.colour?.transfer ? ['-color_trc', o.colour.transfer] : []),
+    '-movflags', '+faststart',
+    path,
+  ];
+}
+
+/**
+ * Cut [startSec, endSec) of `video` to an H.264 mp4 at `size`, with the overlay burnt in by ffmpeg
+ * in the same pass (no frame goes through node): one process decodes, scales, draws and encodes.
+ * Its fonts are its own (assets/fonts) and fontconfig reads an empty configuration, so the
+ * drawing does not depend on the fonts a machine has. Throws with ffmpeg's message on failure
+ * (e.g. an FFMPEG_PATH build without libass: the caller can fall back to `writeClip`).
+ */
+export async function burnClip(video: string, path: string, o: BurnClipOptions): Promise<void> {
+  if (o.size.width % 2 || o.size.height % 2) throw new InputError({ code: 'BAD_VIDEO_SIZE', field: 'size', message: `H.264 yuv420p needs even sides, got ${o.size.width}×${o.size.height}` });
+  const dir = mkdtempSync(join(tmpdir(), 'cueref-clip-'));
+  try {
+    if (o.assScript !== undefined) {
+      writeFileSync(join(dir, 'overlay.ass'), o.assScript);
+      mkdirSync(join(dir, 'fonts'));
+      copyFileSync(DRAW_FONT, join(dir, 'fonts', basename(DRAW_FONT)));
+    }
+    writeFileSync(join(dir, 'fonts.conf'), '<?xml version="1.0"?>\n<fontconfig></fontconfig>\n');
+    const args = burnClipArgs(resolvePath(video), resolvePath(path), o);
+    await new Promise<void>((done, fail) => {
+      const proc = spawn(ffmpegPath(), args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, FONTCONFIG_FILE: join(dir, 'fonts.conf') } });
+      let stderr = '';
+      proc.stderr!.setEncoding('utf8');
+      proc.stderr!.on('data', (s: string) => {
+        stderr = (stderr + s).slice(-2000);
+      });
+      proc.on('error', (e) => fail(new Error(`ffmpeg cutting '${path}' failed: ${e.message}`)));
+      proc.on('close', (code, signal) => {
+        if (code === 0) done();
+        else fail(new Error(`ffmpeg cutting '${path}' failed: ${signal ? `killed by ${signal}` : `exit code ${code}`}${stderr.trim() ? `\n${stderr.trim()}` : ''}`));
+      });
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

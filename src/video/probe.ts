@@ -21,6 +21,37 @@ export interface VideoStreamInfo {
   fps?: number;
   /** Clockwise rotation a player applies (metadata `rotate` or display matrix), 0 if none. */
   rotationDeg: number;
+  /** The colour tags ffmpeg prints after the pixel format, e.g. `yuv420p(tv, bt709)`; absent when untagged. */
+  colour?: VideoColourTags;
+}
+
+/** ffmpeg's names: range `tv`|`pc`; space, primaries, transfer as `-colorspace`, `-color_primaries`, `-color_trc` take them. */
+export interface VideoColourTags {
+  range?: 'tv' | 'pc';
+  space?: string;
+  primaries?: string;
+  transfer?: string;
+}
+
+/**
+ * The colour tags in a stream line's `pix_fmt(…)`: `tv`/`pc`, then `space` when space, primaries
+ * and transfer agree, else `space/primaries/transfer` (`unknown` for an unset one). Pure.
+ */
+export function parseColourTags(body: string): VideoColourTags | undefined {
+  const m = /^[\w-]+(?: \([^)]*\))*, \w+\(([^)]*)\)/.exec(body);
+  if (!m) return undefined;
+  const tags: VideoColourTags = {};
+  for (const t of m[1]!.split(',').map((x) => x.trim())) {
+    if (t === 'tv' || t === 'pc') tags.range = t;
+    else if (/^[a-z][\w-]*(\/[a-z][\w-]*\/[a-z][\w-]*)?$/.test(t) && !['progressive', 'top', 'bottom'].includes(t)) {
+      const [space, primaries = space, transfer = space] = t.split('/');
+      const known = (v: string | undefined) => (v && v !== 'unknown' && v !== 'reserved' ? v : undefined);
+      if (known(space)) tags.space = space!;
+      if (known(primaries)) tags.primaries = primaries;
+      if (known(transfer)) tags.transfer = transfer;
+    }
+  }
+  return Object.keys(tags).length ? tags : undefined;
 }
 
 export interface AudioStreamInfo {
@@ -82,6 +113,8 @@ export function parseProbe(stderr: string): ProbeParse {
           rotationDeg: 0,
         };
         if (pix?.[1] !== undefined) current.pixelFormat = pix[1];
+        const colour = parseColourTags(body);
+        if (colour) current.colour = colour;
         if (fps) current.fps = Number(fps[1]) * (fps[2] === 'k' ? 1000 : 1);
         info.video.push(current);
       } else if (s[2] === 'Audio') {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { ModelSidecar } from '../../src/detection/model.js';
-import { letterboxFor, preprocess, preprocessBilinear, wholeLetterbox } from '../../src/detection/preprocess.js';
+import { cropInput, letterboxFor, preprocess, preprocessBilinear, wholeLetterbox } from '../../src/detection/preprocess.js';
 import { mulberry32 } from '../../src/core/random.js';
 
 // The shipped model's input: 640×384 with ImageNet normalisation (fractions that are not exact in
@@ -48,6 +48,21 @@ describe('preprocess whole-pixel letterbox fast path', () => {
       expect(fast.view).toEqual(ref.view);
       expect(firstBitDifference(fast.tensor, ref.tensor)).toBe(-1);
     }
+  });
+
+  test.each([
+    ['a region crop at half scale, off the pixel grid', 1280, 720, { u0: 301.3, v0: 97.6, u1: 377.9, v1: 170.2 }, 0.5],
+    ['a region crop at the frame edge (padded outside)', 1280, 720, { u0: -20, v0: 650, u1: 60, v1: 735 }, 0.5],
+    ['a region crop enlarged (small balls)', 960, 540, { u0: 100, v0: 100, u1: 140, v1: 131 }, 1.37],
+  ])('axis-aligned map (%s) is bit-identical to the bilinear loop', (_name, w, h, box, scale) => {
+    const f = noiseFrame(w, h, 4);
+    const crop = cropInput(box, scale, f);
+    const side = { ...INPUT, width: crop.width, height: crop.height };
+    const fast = preprocess(f, side, undefined, crop.inputToFrame);
+    const ref = preprocessBilinear(f, side, undefined, crop.inputToFrame);
+    expect(firstBitDifference(fast.tensor, ref.tensor)).toBe(-1);
+    // Not vacuous: the crop sees the frame (not only padding) and differs from pad values.
+    expect(new Set(fast.tensor.subarray(0, crop.width * crop.height)).size).toBeGreaterThan(50);
   });
 
   test('the 2×2 mean is what it says: input pixel (0, 12) of a 1280×720 frame is the mean of frame pixels (0..1, 0..1)', () => {

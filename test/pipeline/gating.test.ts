@@ -56,6 +56,41 @@ function decisions(frames: ReturnType<typeof frame>[], refresh = 5): GateDecisio
   });
 }
 
+describe('smallGrey', () => {
+  /** The definition: per cell, (r + 2g + b) / 4 averaged over the samples `step` apart, rounded. */
+  function reference(f: { width: number; height: number; rgb: Uint8Array }, smallWidthPx: number): Uint8Array {
+    const factor = Math.max(1, Math.floor(f.width / smallWidthPx));
+    const w = Math.floor(f.width / factor), h = Math.floor(f.height / factor);
+    const step = Math.max(1, Math.floor(factor / 2));
+    const off = Math.floor((factor - 1 - step * Math.floor((factor - 1) / step)) / 2);
+    const out = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        let s = 0, n = 0;
+        for (let dy = off; dy < factor; dy += step)
+          for (let dx = off; dx < factor; dx += step) {
+            const i = ((y * factor + dy) * f.width + x * factor + dx) * 3;
+            s += (f.rgb[i]! + 2 * f.rgb[i + 1]! + f.rgb[i + 2]!) / 4;
+            n++;
+          }
+        out[y * w + x] = Math.round(s / n);
+      }
+    return out;
+  }
+
+  it.each([
+    [1280, 720, 320],
+    [960, 540, 320],
+    [1600, 900, 320],
+    [641, 361, 160],
+  ])('%i×%i to %i px wide: the unrolled analysis-size path and the general one match the definition', (W, H, small) => {
+    const rgb = new Uint8Array(W * H * 3);
+    for (let i = 0; i < rgb.length; i++) rgb[i] = (Math.imul(i, 2654435761) >>> 24) & 255;
+    const f = { width: W, height: H, rgb };
+    expect(Array.from(smallGrey(f, small).grey)).toEqual(Array.from(reference(f, small)));
+  });
+});
+
 describe('MotionGate on synthetic frames', () => {
   it('the bed mask covers the bed and not the surround', () => {
     const s = smallGrey(frame([]), 160);

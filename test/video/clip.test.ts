@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CfrSchedule, padToEven, writeClip } from '../../src/video/clip.js';
+import { assScript } from '../../src/video/assOverlay.js';
+import { burnClip, CfrSchedule, padToEven, writeClip } from '../../src/video/clip.js';
+import { probe } from '../../src/video/probe.js';
 import { openSource } from '../../src/video/source.js';
 import type { Frame } from '../../src/video/types.js';
-import { collect, tempDir } from './media.js';
+import { collect, ffmpeg, tempDir } from './media.js';
 
 let dir = '';
 let cleanup: () => Promise<void>;
@@ -78,5 +80,44 @@ describe('writeClip', () => {
   test('frames of different sizes and empty input are clear errors', async () => {
     await expect(writeClip(join(dir, 'mixed.mp4'), [grey(0, 0), grey(1, 40, 16, 12)])).rejects.toThrow(/CLIP_SIZE_CHANGED/);
     await expect(writeClip(join(dir, 'empty.mp4'), [])).rejects.toThrow(/CLIP_EMPTY/);
+  });
+});
+
+describe('burnClip', () => {
+  test('cuts, scales and burns an ASS overlay in one ffmpeg pass, on the clip’s clock, keeping the colour tags', async () => {
+    const src = join(dir, 'grey.mp4');
+    await ffmpeg('-f', 'lavfi', '-i', 'color=c=0x808080:size=128x96:rate=10', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '5', '-pix_fmt', 'yuv420p', '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', src);
+    const info = await probe(src);
+    expect(info.video[0]!.colour).toEqual({ range: 'tv', space: 'bt709', primaries: 'bt709', transfer: 'bt709' });
+    // Recording 0.5 s → 1.5 s; a red line appears at recording time 1.0 s (clip time 0.5 s), a yellow ring throughout.
+    const script = assScript({ width: 64, height: 48 }, [
+      { layer: 0, fromS: 0.5, toS: 1, shape: { kind: 'polyline', points: [[8, 24], [56, 24]], color: [255, 0, 0], widthPx: 4 } },
+      { layer: 1, fromS: 0, toS: 1, shape: { kind: 'ring', center: [32, 12], radiusPx: 6, color: [255, 212, 0], widthPx: 2 } },
+    ]);
+    const out = join(dir, 'burnt.mp4');
+    await burnClip(src, out, { startSec: 0.5, endSec: 1.5, size: { width: 64, height: 48 }, assScript: script, crf: 10, colour: info.video[0]!.colour! });
+    expect((await probe(out)).video[0]!.colour).toEqual(info.video[0]!.colour);
+    const back = await collect(await openSource(out, { log: () => {} }));
+    expect(back).toHaveLength(10);
+    expect([back[0]!.width, back[0]!.height]).toEqual([64, 48]);
+    const px = (f: Frame, u: number, v: number): number[] => Array.from(f.rgb.subarray((v * f.width + u) * 3, (v * f.width + u) * 3 + 3));
+    const isGrey = (c: number[]) => c.every((x) => Math.abs(x - 128) < 16);
+    // Before its time the line is not there; from its frame on it is (frame 5 = clip 0.5 s).
+    expect(isGrey(px(back[4]!, 32, 24))).toBe(true);
+    for (const k of [5, 9]) {
+      const [r, g, b] = px(back[k]!, 32, 24);
+      expect(r).toBeGreaterThan(200);
+      expect(Math.max(g!, b!)).toBeLessThan(60);
+    }
+    // The ring: on its radius, yellow; at its centre, the picture.
+    const [r, g, b] = px(back[0]!, 38, 12);
+    expect(Math.min(r!, g!)).toBeGreaterThan(170);
+    expect(b).toBeLessThan(90);
+    expect(isGrey(px(back[0]!, 32, 12))).toBe(true);
+  });
+
+  test('odd output sizes and a video that is not there are clear errors', async () => {
+    await expect(burnClip(join(dir, 'grey.mp4'), join(dir, 'x.mp4'), { startSec: 0, endSec: 1, size: { width: 63, height: 48 } })).rejects.toThrow(/BAD_VIDEO_SIZE|even sides/);
+    await expect(burnClip(join(dir, 'nothing.mp4'), join(dir, 'y.mp4'), { startSec: 0, endSec: 1, size: { width: 64, height: 48 } })).rejects.toThrow(/ffmpeg cutting .*y\.mp4.* failed/);
   });
 });

@@ -2,7 +2,7 @@ import { writeFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { InputError } from '../../src/core/errors.js';
-import { parseProbe, probe } from '../../src/video/probe.js';
+import { parseColourTags, parseProbe, probe } from '../../src/video/probe.js';
 import { cfrClip, ffmpeg, tempDir } from './media.js';
 
 const MP4_WITH_AUDIO = `Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'av.mp4':
@@ -19,6 +19,20 @@ const MP4_WITH_AUDIO = `Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'av.mp4':
 At least one output file must be specified
 `;
 
+describe('parseColourTags', () => {
+  test.each([
+    ['h264 (High) (avc1 / 0x31637661), yuv420p(tv, bt709), 1920x1080, 256 kb/s', { range: 'tv', space: 'bt709', primaries: 'bt709', transfer: 'bt709' }],
+    ['h264 (Main), yuv420p(tv, bt709/unknown/unknown, progressive), 1280x720', { range: 'tv', space: 'bt709' }],
+    ['mjpeg (Baseline), yuvj420p(pc, bt470bg/unknown/unknown), 640x480', { range: 'pc', space: 'bt470bg' }],
+    ['hevc (Main 10), yuv420p10le(tv, bt2020nc/bt2020/smpte2084), 3840x2160', { range: 'tv', space: 'bt2020nc', primaries: 'bt2020', transfer: 'smpte2084' }],
+    ['h264 (High), yuv420p(progressive), 1920x1080', undefined],
+    ['h264, yuv420p, 64x48', undefined],
+    ['rawvideo (RGB[24] / 0x18424752), rgb24, 320x240', undefined],
+  ])('%s', (body, want) => {
+    expect(parseColourTags(body)).toEqual(want);
+  });
+});
+
 describe('parseProbe (captured stderr)', () => {
   test('container, duration, start, video and audio streams, rotation', () => {
     const r = parseProbe(MP4_WITH_AUDIO);
@@ -29,7 +43,7 @@ describe('parseProbe (captured stderr)', () => {
         durationMs: 62_500,
         startMs: 21,
         bitrateKbps: 139,
-        video: [{ index: 0, codec: 'h264', pixelFormat: 'yuv420p', width: 1920, height: 1080, fps: 29.97, rotationDeg: 90 }],
+        video: [{ index: 0, codec: 'h264', pixelFormat: 'yuv420p', width: 1920, height: 1080, fps: 29.97, rotationDeg: 90, colour: { range: 'tv', space: 'bt709', primaries: 'bt709', transfer: 'bt709' } }],
         audio: [{ index: 1, codec: 'aac', sampleRateHz: 48000 }],
       },
     });
