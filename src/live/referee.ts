@@ -2,7 +2,9 @@
  * The referee, one stroke at a time: the game's rules engine (`engineFor`) applied to each stroke
  * as the segmenter hands it out, with the same vision repairs the offline pipeline makes
  * (`refereeVisionLog`: a detector's phantom ball is dropped, never allowed to cost the match its
- * calls), so a live session and `cueref analyze` on the same strokes give the same calls.
+ * calls), so a live session and `cueref analyze` on the same strokes give the same calls — except
+ * for a ball hidden at the start (reconcile.ts step 0): `analyze` sees the whole log and puts it in
+ * the opening layout; a live session has judged the earlier strokes already and drops it.
  *
  * Fast path: `dropUnknownBalls` on the new stroke, then `applyStroke` on the kept state — O(1) per
  * stroke. When the rules refuse the stroke, the judged log plus the new stroke goes through
@@ -104,7 +106,10 @@ export class LiveReferee {
       return { ok: true, call, judged: candidate };
     }
     // Slow path: the offline repairs, on the judged log plus this stroke.
-    const full = refereeVisionLog({ ...this.header, strokes: [...this.judged, stroke] }, this.table);
+    // Without step 0 (hidden balls put in the opening layout): the live state began from the
+    // header's layout, and a ball admitted to it now would be unknown to the replay below. A live
+    // session judges each stroke as it comes, so a ball hidden at the start is dropped as before.
+    const full = refereeVisionLog({ ...this.header, strokes: [...this.judged, stroke] }, this.table, undefined, { admitHidden: false });
     if (!full.ok) return { ok: false, reason: `the referee refused the stroke: ${full.error.message}` };
     const judged = full.value.log.strokes[i]!;
     const call = full.value.calls.calls[i]!;

@@ -7,7 +7,14 @@
  *
  * So the pipeline repairs the log as little as it can and says what it did: every repair becomes a
  * review entry on that stroke's call (`VISION_*`, conf 0) and a note. Nothing is invented: repairs
- * only remove what the rules cannot accept.
+ * only remove what the rules cannot accept — with one exception, step 0.
+ *   0. A ball of a many-ball kind (a red, a solid or stripe, a pawn) missing from the opening layout
+ *      that the cameras then follow for a while, first seen right beside a ball of the layout, was
+ *      hidden at the start (in the pack, or behind another ball from a broadcast camera), not
+ *      invented: when the game's set has room for it, it is put
+ *      in the opening layout where it was first seen (nudged clear of the others) — a review entry
+ *      (`VISION_HIDDEN_BALL`, conf 0.8) says so. Dropping it, as step 1 would, loses every event
+ *      it had: its pots, cushions and contacts.
  *   1. Balls that were not in the opening layout (when the log lists it), other than the cue ball
  *      (put in hand after the recording started), are dropped from every stroke: `before`,
  *      `rest`, `paths` and any event that names them.
@@ -28,11 +35,11 @@ import type { Result } from '../core/result.js';
 import type { TableProfile } from '../core/table.js';
 import { refereeLog } from '../rules/registry.js';
 import { cueBallOf } from '../events/index.js';
-import { kindOfId } from '../tracking/index.js';
+import { idsOfKind, kindOfId } from '../tracking/index.js';
 
 export interface Repair {
   stroke: number;
-  code: 'VISION_UNKNOWN_BALL' | 'VISION_BEFORE_DROPPED' | 'VISION_EVENTS_DROPPED' | 'VISION_STROKE_DROPPED' | 'VISION_IMPLICIT_FREE_BALL';
+  code: 'VISION_HIDDEN_BALL' | 'VISION_UNKNOWN_BALL' | 'VISION_BEFORE_DROPPED' | 'VISION_EVENTS_DROPPED' | 'VISION_STROKE_DROPPED' | 'VISION_IMPLICIT_FREE_BALL';
   reason: string;
   /** The review entry's confidence (0 when absent: the vision got something wrong). */
   conf?: number;
@@ -81,6 +88,73 @@ export function idsOf(s: Stroke): Set<string> {
   return ids;
 }
 
+/** Path samples a hidden ball must have in the stroke it is first seen in: a ghost detection lasts a frame or three. */
+export const HIDDEN_MIN_SIGHTINGS = 5;
+/**
+ * How near a ball of the layout (or of the stroke's `before`) a hidden ball is first seen, in ball
+ * diameters. On the rendered library's logs, the reds hidden in the pack were first seen 19–65 mm
+ * from a ball of the layout (≤ 1.3 D); the balls that were not there (a red read as the brown, a
+ * ghost by a cushion, an identity swap) 184–1536 mm away.
+ */
+export const HIDDEN_REACH_DIAMETERS = 2;
+
+/**
+ * The nearest point to (x, y) clear of every ball of `layout` (a diameter apart) and on the bed,
+ * searched on rings 5 mm apart out to three diameters, or undefined. In a pack there is no room
+ * right where a hidden red was first seen (the pack had moved by then): it goes to the nearest gap.
+ */
+function placeClear(layout: readonly { x: number; y: number }[], x: number, y: number, table: TableProfile): [number, number] | undefined {
+  const D = table.ballDiameter, R = D / 2;
+  const clear = (px: number, py: number) => px >= R && py >= R && px <= table.bed.width - R && py <= table.bed.length - R && layout.every((b) => Math.hypot(px - b.x, py - b.y) >= D + 0.5);
+  if (clear(x, y)) return [x, y];
+  for (let r = 5; r <= 3 * D; r += 5) {
+    for (let k = 0; k < 24; k++) {
+      const a = (k * Math.PI) / 12;
+      const [px, py] = [x + r * Math.cos(a), y + r * Math.sin(a)];
+      if (clear(px, py)) return [px, py];
+    }
+  }
+  return undefined;
+}
+
+/** Step 0: balls hidden at the start, put in the opening layout (see the module comment). */
+export function admitHiddenBalls(log: StrokeLog, table: TableProfile): { log: StrokeLog; repairs: Repair[] } {
+  const start = log.start?.balls;
+  if (!Array.isArray(start)) return { log, repairs: [] };
+  const layout = [...start];
+  const known = new Set([...layout.map((b) => b.id), cueBallOf(log.game)]);
+  const repairs: Repair[] = [];
+  const judged = new Set<string>();
+  log.strokes.forEach((s, i) => {
+    for (const [id, pts] of Object.entries(s.paths ?? {})) {
+      // Judged once, on the stroke it first appears in: a ghost that comes back later is still a ghost.
+      if (known.has(id) || judged.has(id) || !pts.length) continue;
+      judged.add(id);
+      if (pts.length < HIDDEN_MIN_SIGHTINGS) continue;
+      const kind = kindOfId(log.game, id);
+      const ids = idsOfKind(log.game, kind);
+      // Only kinds with many balls (reds, solids, stripes, pawns): one of many is easily hidden in a
+      // pack, and its id is the tracker's own. A lone colour missing at the start is more often
+      // another ball misread as it (on the Bucharest broadcast clips, a "yellow" first seen beside
+      // a red made two false fouls when admitted).
+      if (ids.length < 2 || !ids.includes(id) || layout.filter((b) => kindOfId(log.game, b.id) === kind).length >= ids.length) continue;
+      const [t, x, y] = pts[0]!;
+      let beside: { id: string; d: number } | undefined;
+      for (const b of [...layout, ...(s.before ?? [])]) {
+        const d = Math.hypot(b.x - x, b.y - y);
+        if (b.id !== id && d <= HIDDEN_REACH_DIAMETERS * table.ballDiameter && (!beside || d < beside.d)) beside = { id: b.id, d };
+      }
+      if (!beside) continue;
+      const at = placeClear(layout, x, y, table);
+      if (!at) continue;
+      layout.push({ id, x: Math.round(at[0] * 100) / 100, y: Math.round(at[1] * 100) / 100 });
+      known.add(id);
+      repairs.push({ stroke: i, code: 'VISION_HIDDEN_BALL', reason: `'${id}' was not seen at the start: first seen at ${t.toFixed(2)} s beside '${beside.id}', so taken as hidden there and on the table from the start`, conf: 0.8 });
+    }
+  });
+  return repairs.length ? { log: { ...log, start: { ...log.start, balls: layout } }, repairs } : { log, repairs };
+}
+
 /** Step 1: balls absent from a listed opening layout. */
 export function dropUnknownBalls(log: StrokeLog): { log: StrokeLog; repairs: Repair[] } {
   const start = log.start?.balls;
@@ -109,10 +183,11 @@ export function dropUnknownBalls(log: StrokeLog): { log: StrokeLog; repairs: Rep
  * recording has hundreds of strokes, and a fixed 50 left one refused (a looped 60-minute render,
  * 389 strokes, failed at its end with every call lost).
  */
-export function refereeVisionLog(raw: StrokeLog, table: TableProfile, maxRepairs = 50 + 4 * raw.strokes.length): Result<ReconciledCalls, InputErrorInfo> {
-  const first = dropUnknownBalls(raw);
+export function refereeVisionLog(raw: StrokeLog, table: TableProfile, maxRepairs = 50 + 4 * raw.strokes.length, opts: { admitHidden?: boolean } = {}): Result<ReconciledCalls, InputErrorInfo> {
+  const hidden = opts.admitHidden === false ? { log: raw, repairs: [] } : admitHiddenBalls(raw, table);
+  const first = dropUnknownBalls(hidden.log);
   let log = first.log;
-  const repairs = [...first.repairs];
+  const repairs = [...hidden.repairs, ...first.repairs];
   for (let n = 0; ; n++) {
     const res = refereeLog(log, table);
     if (res.ok) {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { StrokeLog } from '../../src/core/contracts/strokes.js';
 import { builtinProfile } from '../../src/core/table.js';
-import { dropUnknownBalls, refereeVisionLog } from '../../src/pipeline/reconcile.js';
+import { admitHiddenBalls, dropUnknownBalls, HIDDEN_MIN_SIGHTINGS, refereeVisionLog } from '../../src/pipeline/reconcile.js';
 import { renderReport, scoreLine } from '../../src/report/html.js';
 import { refereeLog } from '../../src/rules/registry.js';
 
@@ -82,6 +82,67 @@ describe('refereeVisionLog', () => {
     const r = refereeVisionLog(clean, table);
     expect(r.ok && r.value.repairs).toEqual([]);
     expect(r.ok && r.value.log).toBe(clean);
+  });
+});
+
+describe('balls hidden at the start (step 0)', () => {
+  /** A red the layout lacks, first seen `fromMm` beside red1 for `samples` frames, then potted. */
+  const hiddenRed = (id: string, fromMm: number, samples: number, game: StrokeLog['game'] = 'snooker'): StrokeLog => {
+    const path = Array.from({ length: samples }, (_, k) => [1.2 + k / 30, 1590 + fromMm + 20 * k, 3376] as [number, number, number]);
+    return {
+      ...log,
+      game,
+      strokes: [
+        {
+          t: 1.1,
+          events: [
+            { t: 1.1, type: 'strike', ball: 'white' },
+            { t: 1.15, type: 'contact', a: 'white', b: 'red1' },
+            { t: 1.3, type: 'contact', a: 'red1', b: id },
+            { t: 1.9, type: 'pot', ball: id, pocket: 'TR' },
+          ],
+          paths: { [id]: path },
+          rest: [{ id: 'white', x: 1200, y: 3000 }, { id: 'red1', x: 1500, y: 3300 }, { id: 'black', x: 889, y: 3245 }],
+        },
+      ],
+    };
+  };
+
+  it('a red first seen beside the pack and then potted is put in the layout and its pot counts', () => {
+    const r = refereeVisionLog(hiddenRed('red2', 40, 12), table);
+    expect(r.ok, JSON.stringify(!r.ok && r.error)).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.repairs).toEqual([expect.objectContaining({ stroke: 0, code: 'VISION_HIDDEN_BALL', conf: 0.8, reason: expect.stringContaining("'red2' was not seen at the start: first seen at 1.20 s beside 'red1'") })]);
+    expect(r.value.calls.calls[0]!.potted).toEqual(['red2']);
+    expect(r.value.calls.calls[0]!.points).toBe(1);
+    // Placed clear of red1 (a diameter apart), near where it was first seen.
+    const red2 = (r.value.log.start!.balls as { id: string; x: number; y: number }[]).find((b) => b.id === 'red2')!;
+    expect(Math.hypot(red2.x - 1590, red2.y - 3376)).toBeGreaterThanOrEqual(table.ballDiameter);
+    expect(Math.hypot(red2.x - 1630, red2.y - 3376)).toBeLessThan(table.ballDiameter);
+    // Step 1 alone (what the pipeline did before) takes it for a ghost and loses the pot.
+    const dropped = dropUnknownBalls(hiddenRed('red2', 40, 12));
+    expect(dropped.repairs.map((x) => x.code)).toEqual(['VISION_UNKNOWN_BALL']);
+    expect(dropped.log.strokes[0]!.events.some((e) => e.type === 'pot')).toBe(false);
+  });
+
+  it.each([
+    ['first seen far from every ball (a ghost out on the bed)', hiddenRed('red2', 400, 12), 'VISION_UNKNOWN_BALL'],
+    ['seen for fewer frames than a real ball', hiddenRed('red2', 40, HIDDEN_MIN_SIGHTINGS - 1), 'VISION_UNKNOWN_BALL'],
+    ['a lone colour (more often another ball misread as it)', hiddenRed('pink', 40, 12), 'VISION_UNKNOWN_BALL'],
+    ['an id outside the set (a 16th red)', hiddenRed('red16', 40, 12), 'VISION_UNKNOWN_BALL'],
+  ])('not admitted: %s', (_name, l, code) => {
+    expect(admitHiddenBalls(l, table).repairs).toEqual([]);
+    const r = refereeVisionLog(l, table);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.repairs.map((x) => x.code)).toContain(code);
+    expect(r.value.calls.calls[0]!.potted).toEqual([]);
+  });
+
+  it('no room in the set: a 16th red when 15 are listed is not admitted', () => {
+    const full = [...start, ...Array.from({ length: 14 }, (_, k) => ({ id: `red${k + 2}`, x: 200 + 100 * (k % 7), y: 1000 + 100 * Math.floor(k / 7) }))];
+    const l = { ...hiddenRed('red17', 40, 12), start: { balls: full } };
+    expect(admitHiddenBalls(l, table).repairs).toEqual([]);
   });
 });
 
