@@ -9,8 +9,9 @@
  * review entry on that stroke's call (`VISION_*`, conf 0) and a note. Nothing is invented: repairs
  * only remove what the rules cannot accept — with one exception, step 0.
  *   0. A ball of a many-ball kind (a red, a solid or stripe, a pawn) missing from the opening layout
- *      that the cameras then follow for a while, first seen right beside a ball of the layout, was
- *      hidden at the start (in the pack, or behind another ball from a broadcast camera), not
+ *      that the cameras then follow for a while, first seen right beside a ball of the layout (or
+ *      followed for a second, wherever first seen: a break sends a hidden ball off too fast to be
+ *      seen leaving the pack), was hidden at the start (in the pack, or behind another ball from a broadcast camera), not
  *      invented: when the game's set has room for it, it is put
  *      in the opening layout where it was first seen (nudged clear of the others) — a review entry
  *      (`VISION_HIDDEN_BALL`, conf 0.8) says so. Dropping it, as step 1 would, loses every event
@@ -97,6 +98,8 @@ export const HIDDEN_MIN_SIGHTINGS = 5;
  * ghost by a cushion, an identity swap) 184–1536 mm away.
  */
 export const HIDDEN_REACH_DIAMETERS = 2;
+/** Path samples (1 s at 30 fps) that make a ball real wherever it was first seen: no ghost is followed that long. */
+export const HIDDEN_LONG_SIGHTINGS = 30;
 
 /**
  * The nearest point to (x, y) clear of every ball of `layout` (a diameter apart) and on the bed,
@@ -144,12 +147,12 @@ export function admitHiddenBalls(log: StrokeLog, table: TableProfile): { log: St
         const d = Math.hypot(b.x - x, b.y - y);
         if (b.id !== id && d <= HIDDEN_REACH_DIAMETERS * table.ballDiameter && (!beside || d < beside.d)) beside = { id: b.id, d };
       }
-      if (!beside) continue;
+      if (!beside && pts.length < HIDDEN_LONG_SIGHTINGS) continue;
       const at = placeClear(layout, x, y, table);
       if (!at) continue;
       layout.push({ id, x: Math.round(at[0] * 100) / 100, y: Math.round(at[1] * 100) / 100 });
       known.add(id);
-      repairs.push({ stroke: i, code: 'VISION_HIDDEN_BALL', reason: `'${id}' was not seen at the start: first seen at ${t.toFixed(2)} s beside '${beside.id}', so taken as hidden there and on the table from the start`, conf: 0.8 });
+      repairs.push({ stroke: i, code: 'VISION_HIDDEN_BALL', reason: `'${id}' was not seen at the start: first seen at ${t.toFixed(2)} s ${beside ? `beside '${beside.id}'` : `and followed for ${pts.length} frames`}, so taken as hidden and on the table from the start`, conf: 0.8 });
     }
   });
   return repairs.length ? { log: { ...log, start: { ...log.start, balls: layout } }, repairs } : { log, repairs };

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { StrokeLog } from '../../src/core/contracts/strokes.js';
 import { builtinProfile } from '../../src/core/table.js';
-import { admitHiddenBalls, dropUnknownBalls, HIDDEN_MIN_SIGHTINGS, refereeVisionLog } from '../../src/pipeline/reconcile.js';
+import { admitHiddenBalls, dropUnknownBalls, HIDDEN_LONG_SIGHTINGS, HIDDEN_MIN_SIGHTINGS, refereeVisionLog } from '../../src/pipeline/reconcile.js';
 import { renderReport, scoreLine } from '../../src/report/html.js';
 import { refereeLog } from '../../src/rules/registry.js';
 
@@ -125,8 +125,15 @@ describe('balls hidden at the start (step 0)', () => {
     expect(dropped.log.strokes[0]!.events.some((e) => e.type === 'pot')).toBe(false);
   });
 
+  it('a ball first seen far from the others but followed for a second is admitted too (a break sends a hidden ball off fast)', () => {
+    const r = admitHiddenBalls(hiddenRed('red2', -400, HIDDEN_LONG_SIGHTINGS), table);
+    expect(r.repairs).toEqual([expect.objectContaining({ code: 'VISION_HIDDEN_BALL', reason: expect.stringContaining(`followed for ${HIDDEN_LONG_SIGHTINGS} frames`) })]);
+    const v = refereeVisionLog(hiddenRed('red2', -400, HIDDEN_LONG_SIGHTINGS), table);
+    expect(v.ok && v.value.calls.calls[0]!.potted).toEqual(['red2']);
+  });
+
   it.each([
-    ['first seen far from every ball (a ghost out on the bed)', hiddenRed('red2', 400, 12), 'VISION_UNKNOWN_BALL'],
+    ['first seen far from every ball and soon lost (a ghost out on the bed)', hiddenRed('red2', -400, HIDDEN_LONG_SIGHTINGS - 1), 'VISION_UNKNOWN_BALL'],
     ['seen for fewer frames than a real ball', hiddenRed('red2', 40, HIDDEN_MIN_SIGHTINGS - 1), 'VISION_UNKNOWN_BALL'],
     ['a lone colour (more often another ball misread as it)', hiddenRed('pink', 40, 12), 'VISION_UNKNOWN_BALL'],
     ['an id outside the set (a 16th red)', hiddenRed('red16', 40, 12), 'VISION_UNKNOWN_BALL'],
