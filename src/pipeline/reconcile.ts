@@ -8,6 +8,11 @@
  * So the pipeline repairs the log as little as it can and says what it did: every repair becomes a
  * review entry on that stroke's call (`VISION_*`, conf 0) and a note. Nothing is invented: repairs
  * only remove what the rules cannot accept — with one exception, step 0.
+ *  00. One ball tracked as two: a ball whose path ends in a doubtful pot (conf < 0.8) while a ball
+ *      of its kind the opening layout lacks is first seen where it was, right after, is the same
+ *      ball under a new id (the tracker split its track as it was struck): the newcomer takes the
+ *      ball's id again in that stroke and the later ones, and the pot goes (`VISION_TRACK_JOINED`,
+ *      conf 0.7). Before steps 0 and 1, which would otherwise admit or drop the newcomer.
  *   0. A ball of a many-ball kind (a red, a solid or stripe, a pawn) missing from the opening layout
  *      that the cameras then follow for a while, first seen right beside a ball of the layout (or
  *      followed for a second, wherever first seen: a break sends a hidden ball off too fast to be
@@ -40,7 +45,7 @@ import { idsOfKind, kindOfId } from '../tracking/index.js';
 
 export interface Repair {
   stroke: number;
-  code: 'VISION_HIDDEN_BALL' | 'VISION_UNKNOWN_BALL' | 'VISION_BEFORE_DROPPED' | 'VISION_EVENTS_DROPPED' | 'VISION_STROKE_DROPPED' | 'VISION_IMPLICIT_FREE_BALL';
+  code: 'VISION_TRACK_JOINED' | 'VISION_HIDDEN_BALL' | 'VISION_UNKNOWN_BALL' | 'VISION_BEFORE_DROPPED' | 'VISION_EVENTS_DROPPED' | 'VISION_STROKE_DROPPED' | 'VISION_IMPLICIT_FREE_BALL';
   reason: string;
   /** The review entry's confidence (0 when absent: the vision got something wrong). */
   conf?: number;
@@ -87,6 +92,68 @@ export function idsOf(s: Stroke): Set<string> {
     }
   }
   return ids;
+}
+
+/** Below this confidence a pot may be a track that split (step 00). */
+export const SPLIT_POT_CONF = 0.8;
+/** The newcomer is first seen within this long after the ball's last sample, s, … */
+export const SPLIT_GAP_S = 0.5;
+/** … and within this many ball diameters of where it was last seen. */
+export const SPLIT_REACH_DIAMETERS = 2;
+
+/** A stroke with ball `from` called `to`: in its events, paths, `before` and `rest`. */
+function renameBall(s: Stroke, from: string, to: string): Stroke {
+  const events = s.events.map((e) => {
+    const r = { ...e } as Record<string, unknown>;
+    for (const k of BALL_KEYS) if (r[k] === from) r[k] = to;
+    return r as StrokeEvent;
+  });
+  const out: Stroke = { ...s, events };
+  const rename = <T extends { id: string }>(xs: T[] | undefined) => xs?.map((b) => (b.id === from ? { ...b, id: to } : b));
+  if (s.before) out.before = rename(s.before)!;
+  if (s.rest) out.rest = rename(s.rest)!;
+  if (s.paths && from in s.paths) {
+    const { [from]: moved, ...paths } = s.paths;
+    out.paths = { ...paths, [to]: [...(paths[to] ?? []), ...moved!].sort((a, b) => a[0] - b[0]) };
+  }
+  return out;
+}
+
+/** Step 00: one ball tracked as two (see the module comment). */
+export function joinSplitTracks(log: StrokeLog, table: TableProfile): { log: StrokeLog; repairs: Repair[] } {
+  const start = log.start?.balls;
+  if (!Array.isArray(start)) return { log, repairs: [] };
+  const known = new Set([...start.map((b) => b.id), cueBallOf(log.game)]);
+  // Where each ball the layout lacks starts its path in a stroke (its first sample there): the
+  // tracker may give a new track an id a ghost had before, so not only its first stroke counts.
+  const startsIn = (i: number) =>
+    Object.entries(log.strokes[i]?.paths ?? {}).flatMap(([id, pts]) => (known.has(id) || !pts.length ? [] : [{ id, stroke: i, t: pts[0]![0], x: pts[0]![1], y: pts[0]![2] }]));
+  const taken = new Set<string>();
+  let strokes = log.strokes;
+  const repairs: Repair[] = [];
+  for (let i = 0; i < strokes.length; i++) {
+    // Each join removes a pot, so looking at the stroke again until none joins ends.
+    for (let again = true; again; ) {
+      again = false;
+      for (const e of strokes[i]!.events) {
+        if (e.type !== 'pot' || !((e.conf ?? 1) < SPLIT_POT_CONF)) continue;
+        const id = e.ball;
+        const path = strokes[i]!.paths?.[id];
+        if (!path?.length || strokes.slice(i + 1).some((s) => s.paths?.[id]?.length)) continue;
+        const [tLast, xLast, yLast] = path.at(-1)!;
+        const kind = kindOfId(log.game, id);
+        const f = [...startsIn(i), ...startsIn(i + 1)].find((c) => !taken.has(c.id) && kindOfId(log.game, c.id) === kind && c.t >= tLast - 0.1 && c.t - tLast <= SPLIT_GAP_S && Math.hypot(c.x - xLast, c.y - yLast) <= SPLIT_REACH_DIAMETERS * table.ballDiameter);
+        if (!f) continue;
+        const nid = f.id;
+        taken.add(nid);
+        strokes = strokes.map((s, k) => (k < i ? s : renameBall(k === i ? { ...s, events: s.events.filter((x) => x !== e) } : s, nid, id)));
+        repairs.push({ stroke: i, code: 'VISION_TRACK_JOINED', reason: `'${id}' was lost at ${tLast.toFixed(2)} s and '${nid}' first seen ${Math.round(Math.hypot(f.x - xLast, f.y - yLast))} mm from it at ${f.t.toFixed(2)} s: one ball tracked as two, so not potted (the pot read had confidence ${e.conf})`, conf: 0.7 });
+        again = true;
+        break;
+      }
+    }
+  }
+  return repairs.length ? { log: { ...log, strokes }, repairs } : { log, repairs };
 }
 
 /** Path samples a hidden ball must have in the stroke it is first seen in: a ghost detection lasts a frame or three. */
@@ -187,10 +254,11 @@ export function dropUnknownBalls(log: StrokeLog): { log: StrokeLog; repairs: Rep
  * 389 strokes, failed at its end with every call lost).
  */
 export function refereeVisionLog(raw: StrokeLog, table: TableProfile, maxRepairs = 50 + 4 * raw.strokes.length, opts: { admitHidden?: boolean } = {}): Result<ReconciledCalls, InputErrorInfo> {
-  const hidden = opts.admitHidden === false ? { log: raw, repairs: [] } : admitHiddenBalls(raw, table);
+  const joined = joinSplitTracks(raw, table);
+  const hidden = opts.admitHidden === false ? { log: joined.log, repairs: [] } : admitHiddenBalls(joined.log, table);
   const first = dropUnknownBalls(hidden.log);
   let log = first.log;
-  const repairs = [...hidden.repairs, ...first.repairs];
+  const repairs = [...joined.repairs, ...hidden.repairs, ...first.repairs];
   for (let n = 0; ; n++) {
     const res = refereeLog(log, table);
     if (res.ok) {

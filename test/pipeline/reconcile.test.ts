@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { StrokeLog } from '../../src/core/contracts/strokes.js';
 import { builtinProfile } from '../../src/core/table.js';
-import { admitHiddenBalls, dropUnknownBalls, HIDDEN_LONG_SIGHTINGS, HIDDEN_MIN_SIGHTINGS, refereeVisionLog } from '../../src/pipeline/reconcile.js';
+import { admitHiddenBalls, dropUnknownBalls, HIDDEN_LONG_SIGHTINGS, HIDDEN_MIN_SIGHTINGS, joinSplitTracks, refereeVisionLog } from '../../src/pipeline/reconcile.js';
 import { renderReport, scoreLine } from '../../src/report/html.js';
 import { refereeLog } from '../../src/rules/registry.js';
 
@@ -82,6 +82,62 @@ describe('refereeVisionLog', () => {
     const r = refereeVisionLog(clean, table);
     expect(r.ok && r.value.repairs).toEqual([]);
     expect(r.ok && r.value.log).toBe(clean);
+  });
+});
+
+describe('one ball tracked as two (step 00)', () => {
+  /**
+   * The rendered S20 overhead, stroke 3: red1 struck at 1.4 s; its track ends at 1.40 and `newId`
+   * starts `gapMm` from it `gapS` later and runs 30 frames; the events stage read red1's end as a pot.
+   */
+  const split = (o: { newId?: string; gapMm?: number; gapS?: number; potConf?: number } = {}): StrokeLog => {
+    const { newId = 'red7', gapMm = 3, gapS = 0.033, potConf = 0.6 } = o;
+    const t0 = 1.4 + gapS;
+    return {
+      ...log,
+      strokes: [
+        {
+          t: 1.1,
+          events: [
+            { t: 1.1, type: 'strike', ball: 'white' },
+            { t: 1.39, type: 'contact', a: 'white', b: 'red1', conf: 0.62 },
+            { t: 1.41, type: 'pot', ball: 'red1', pocket: 'TL', conf: potConf },
+            { t: 1.9, type: 'cushion', ball: newId, side: 'left' },
+          ],
+          paths: {
+            red1: [[1.3, 1590, 3376], [1.4, 1590, 3376]],
+            [newId]: Array.from({ length: 30 }, (_, k) => [t0 + k / 30, 1590 - gapMm - 15 * k, 3376] as [number, number, number]),
+          },
+          rest: [{ id: 'white', x: 1200, y: 3000 }, { id: 'black', x: 889, y: 3245 }, { id: newId, x: 1150, y: 3376 }],
+        },
+      ],
+    };
+  };
+
+  it('the newcomer takes the lost ball’s id back and the pot it never made goes', () => {
+    const r = refereeVisionLog(split(), table);
+    expect(r.ok, JSON.stringify(!r.ok && r.error)).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.repairs).toEqual([expect.objectContaining({ stroke: 0, code: 'VISION_TRACK_JOINED', conf: 0.7, reason: expect.stringContaining("'red1' was lost at 1.40 s and 'red7' first seen 3 mm from it at 1.43 s") })]);
+    const c = r.value.calls.calls[0]!;
+    expect(c.potted).toEqual([]);
+    expect(c.points).toBe(0);
+    const s0 = r.value.log.strokes[0]!;
+    expect(JSON.stringify(s0)).not.toContain('red7');
+    expect(s0.events.find((e) => e.type === 'cushion')).toMatchObject({ ball: 'red1' });
+    expect(s0.rest!.map((b) => b.id)).toContain('red1');
+    // One path, in time order: the lost track's samples, then the newcomer's.
+    expect(s0.paths!.red1!.length).toBe(32);
+    expect(s0.paths!.red1!.every((p, k, a) => k === 0 || a[k - 1]![0] <= p[0])).toBe(true);
+  });
+
+  it.each([
+    ['a sure pot (conf ≥ 0.8)', { potConf: 0.95 }],
+    ['a newcomer too far from where the ball was lost', { gapMm: 2.5 * 52.5 }],
+    ['a newcomer seen too late', { gapS: 0.6 }],
+    ['a newcomer of another kind', { newId: 'pink' }],
+  ])('not joined: %s', (_name, o) => {
+    expect(joinSplitTracks(split(o), table).repairs).toEqual([]);
   });
 });
 
