@@ -209,6 +209,12 @@ export function admitHiddenBalls(log: StrokeLog, table: TableProfile): { log: St
       // a red made two false fouls when admitted).
       if (ids.length < 2 || !ids.includes(id) || layout.filter((b) => kindOfId(log.game, b.id) === kind).length >= ids.length) continue;
       const [t, x, y] = pts[0]!;
+      // A ball of its kind lost in a doubtful pot while this one was seen may be this very ball
+      // under a second id (step 00 joins the clear cases): admitting it would pot one ball twice
+      // (the rendered S03/S11/S12/S41 at 60 fps: red1 "potted" at conf 0.6 at 1.42 s, a "red3"
+      // seen 1.10–2.25 s, then potted in the same pocket).
+      const tEnd = pts.at(-1)![0];
+      if (s.events.some((e) => e.type === 'pot' && (e.conf ?? 1) < SPLIT_POT_CONF && kindOfId(log.game, e.ball) === kind && e.t >= t - SPLIT_GAP_S && e.t <= tEnd)) continue;
       let beside: { id: string; d: number } | undefined;
       for (const b of [...layout, ...(s.before ?? [])]) {
         const d = Math.hypot(b.x - x, b.y - y);

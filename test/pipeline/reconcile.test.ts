@@ -202,6 +202,14 @@ describe('balls hidden at the start (step 0)', () => {
     expect(r.value.calls.calls[0]!.potted).toEqual([]);
   });
 
+  it('not admitted while a red of the layout is lost in a doubtful pot during its life (it may be that red under a second id)', () => {
+    const l = hiddenRed('red2', -400, HIDDEN_LONG_SIGHTINGS);
+    const s0 = l.strokes[0]!;
+    const doubtful: StrokeLog = { ...l, strokes: [{ ...s0, events: [...s0.events, { t: 1.4, type: 'pot', ball: 'red1', pocket: 'TR', conf: 0.6 }] }] };
+    expect(admitHiddenBalls(l, table).repairs).toHaveLength(1);
+    expect(admitHiddenBalls(doubtful, table).repairs).toEqual([]);
+  });
+
   it('no room in the set: a 16th red when 15 are listed is not admitted', () => {
     const full = [...start, ...Array.from({ length: 14 }, (_, k) => ({ id: `red${k + 2}`, x: 200 + 100 * (k % 7), y: 1000 + 100 * Math.floor(k / 7) }))];
     const l = { ...hiddenRed('red17', 40, 12), start: { balls: full } };
