@@ -7,20 +7,21 @@
  *
  * So the pipeline repairs the log as little as it can and says what it did: every repair becomes a
  * review entry on that stroke's call (`VISION_*`, conf 0) and a note. Nothing is invented: repairs
- * only remove what the rules cannot accept — with one exception, step 0.
+ * only remove what the rules cannot accept — with two exceptions, steps 00 and 0, which give a
+ * ball back what the tracker lost of it.
  *  00. One ball tracked as two: a ball whose path ends in a doubtful pot (conf < 0.8) while a ball
  *      of its kind the opening layout lacks is first seen where it was, right after, is the same
  *      ball under a new id (the tracker split its track as it was struck): the newcomer takes the
  *      ball's id again in that stroke and the later ones, and the pot goes (`VISION_TRACK_JOINED`,
  *      conf 0.7). Before steps 0 and 1, which would otherwise admit or drop the newcomer.
- *   0. A ball of a many-ball kind (a red, a solid or stripe, a pawn) missing from the opening layout
- *      that the cameras then follow for a while, first seen right beside a ball of the layout (or
- *      followed for a second, wherever first seen: a break sends a hidden ball off too fast to be
- *      seen leaving the pack), was hidden at the start (in the pack, or behind another ball from a broadcast camera), not
- *      invented: when the game's set has room for it, it is put
- *      in the opening layout where it was first seen (nudged clear of the others) — a review entry
- *      (`VISION_HIDDEN_BALL`, conf 0.8) says so. Dropping it, as step 1 would, loses every event
- *      it had: its pots, cushions and contacts.
+ *   0. A ball of a many-ball kind (a red, a solid or stripe, a pawn) missing from the opening
+ *      layout that the cameras then follow for a while, first seen right beside a ball of the
+ *      layout (or followed for a second wherever first seen: a break sends a hidden ball off too
+ *      fast to be seen leaving the pack), was hidden at the start — in the pack, or behind another
+ *      ball from a broadcast camera — not invented: when the game's set has room for it, it is put
+ *      in the opening layout where it was first seen (nudged clear of the others), and a review
+ *      entry (`VISION_HIDDEN_BALL`, conf 0.8) says so. Dropping it, as step 1 would, loses every
+ *      event it had: its pots, cushions and contacts.
  *   1. Balls that were not in the opening layout (when the log lists it), other than the cue ball
  *      (put in hand after the recording started), are dropped from every stroke: `before`,
  *      `rest`, `paths` and any event that names them.
@@ -96,6 +97,15 @@ export function idsOf(s: Stroke): Set<string> {
 
 /** Below this confidence a pot may be a track that split (step 00). */
 export const SPLIT_POT_CONF = 0.8;
+const doubtfulPot = (e: StrokeEvent): e is Extract<StrokeEvent, { type: 'pot' }> => e.type === 'pot' && (e.conf ?? 1) < SPLIT_POT_CONF;
+
+/**
+ * The ids of a listed opening layout, and the cue ball: always a real ball, it may be missing from
+ * the layout because it was put in hand after the recording started (a snooker break from the D).
+ */
+function layoutIds(log: StrokeLog, start: readonly { id: string }[]): Set<string> {
+  return new Set([...start.map((b) => b.id), cueBallOf(log.game)]);
+}
 /** The newcomer is first seen within this long after the ball's last sample, s, … */
 export const SPLIT_GAP_S = 0.5;
 /** … and within this many ball diameters of where it was last seen. */
@@ -123,7 +133,7 @@ function renameBall(s: Stroke, from: string, to: string): Stroke {
 export function joinSplitTracks(log: StrokeLog, table: TableProfile): { log: StrokeLog; repairs: Repair[] } {
   const start = log.start?.balls;
   if (!Array.isArray(start)) return { log, repairs: [] };
-  const known = new Set([...start.map((b) => b.id), cueBallOf(log.game)]);
+  const known = layoutIds(log, start);
   // Where each ball the layout lacks starts its path in a stroke (its first sample there): the
   // tracker may give a new track an id a ghost had before, so not only its first stroke counts.
   const startsIn = (i: number) =>
@@ -136,7 +146,7 @@ export function joinSplitTracks(log: StrokeLog, table: TableProfile): { log: Str
     for (let again = true; again; ) {
       again = false;
       for (const e of strokes[i]!.events) {
-        if (e.type !== 'pot' || !((e.conf ?? 1) < SPLIT_POT_CONF)) continue;
+        if (!doubtfulPot(e)) continue;
         const id = e.ball;
         const path = strokes[i]!.paths?.[id];
         if (!path?.length || strokes.slice(i + 1).some((s) => s.paths?.[id]?.length)) continue;
@@ -192,7 +202,7 @@ export function admitHiddenBalls(log: StrokeLog, table: TableProfile): { log: St
   const start = log.start?.balls;
   if (!Array.isArray(start)) return { log, repairs: [] };
   const layout = [...start];
-  const known = new Set([...layout.map((b) => b.id), cueBallOf(log.game)]);
+  const known = layoutIds(log, start);
   const repairs: Repair[] = [];
   const judged = new Set<string>();
   log.strokes.forEach((s, i) => {
@@ -214,7 +224,7 @@ export function admitHiddenBalls(log: StrokeLog, table: TableProfile): { log: St
       // (the rendered S03/S11/S12/S41 at 60 fps: red1 "potted" at conf 0.6 at 1.42 s, a "red3"
       // seen 1.10–2.25 s, then potted in the same pocket).
       const tEnd = pts.at(-1)![0];
-      if (s.events.some((e) => e.type === 'pot' && (e.conf ?? 1) < SPLIT_POT_CONF && kindOfId(log.game, e.ball) === kind && e.t >= t - SPLIT_GAP_S && e.t <= tEnd)) continue;
+      if (s.events.some((e) => doubtfulPot(e) && kindOfId(log.game, e.ball) === kind && e.t >= t - SPLIT_GAP_S && e.t <= tEnd)) continue;
       let beside: { id: string; d: number } | undefined;
       for (const b of [...layout, ...(s.before ?? [])]) {
         const d = Math.hypot(b.x - x, b.y - y);
@@ -235,9 +245,7 @@ export function admitHiddenBalls(log: StrokeLog, table: TableProfile): { log: St
 export function dropUnknownBalls(log: StrokeLog): { log: StrokeLog; repairs: Repair[] } {
   const start = log.start?.balls;
   if (!Array.isArray(start)) return { log, repairs: [] };
-  // The cue ball is always a real ball: it may be missing from the opening layout because it was
-  // put in hand after the recording started (a snooker break from the D).
-  const known = new Set([...start.map((b) => b.id), cueBallOf(log.game)]);
+  const known = layoutIds(log, start);
   const repairs: Repair[] = [];
   const strokes = log.strokes.map((s, i) => {
     let out = s;
