@@ -576,6 +576,50 @@ function jawAt(table: TableProfile, e: Edge, along: number, R: number): PocketId
   return undefined;
 }
 
+/** The pieces between the two halves of one rebound last at most this long, s. */
+const SPLIT_TURN_S = 0.2;
+
+/**
+ * One rebound the fit split into two or three kinks: a moving ball whose path turns at a cushion
+ * through short pieces — a stop for a frame or two (over so few samples a still piece only says the
+ * speed could not be told from the noise: `isStill` allows ~200 mm/s on two samples a frame
+ * apart), or a short slow piece along the line. A ball slowing into a cushion and read a few mm off
+ * looks just like that (rendered P19: the cue ball at 190 mm/s into the top cushion, "still" for a
+ * frame, back at 70 mm/s; S20: the white at 230 mm/s, two one-frame stops; S40 broadcast: a red at
+ * 160 mm/s stops on the line, runs along it for 0.17 s, then comes away at 90 mm/s). For each later
+ * kink `n` within SPLIT_TURN_S of `k`, the kink from the piece before `k` to the piece after `n`
+ * (the whole turn), with the kinks in between.
+ */
+function splitTurns(b: BallPath, k: Kink, dt: number): { kink: Kink; inner: Kink[] }[] {
+  if (k.before.still) return [];
+  const out: { kink: Kink; inner: Kink[] }[] = [];
+  const i = b.kinks.indexOf(k);
+  for (let j = i + 1; j < b.kinks.length; j++) {
+    const n = b.kinks[j]!;
+    if (n.before.t1 - k.after.t0 > SPLIT_TURN_S + dt * 0.01) break;
+    // A rebound goes on moving: a turn that ends in a rest is a creep (cushionsFor's own rule).
+    if (!n.after.still) out.push({ kink: { ...k, tHi: n.tHi, vOut: n.vOut, after: n.after }, inner: b.kinks.slice(i + 1, j + 1) });
+  }
+  return out;
+}
+
+/** How far a ball centred at (x, y) is from touching a cushion: its centre's distance to the line R from the nose, mm (< 0 beyond it). */
+function gapToLine(table: TableProfile, side: CushionSide, x: number, y: number, R: number): number {
+  const e = edges(table).find((q) => q.side === side)!;
+  const c = e.axis === 0 ? x : y;
+  return (e.sign === 1 ? e.at - c : c - e.at) - R;
+}
+
+/** Whether the ball's measured centre came within `tolMm` of a cushion's line between t0 and t1. */
+function seenOnLine(b: BallPath, side: CushionSide, t0: number, t1: number, table: TableProfile, tolMm: number): boolean {
+  const { t, x, y } = b.samples;
+  for (let j = 0; j < t.length; j++) if (t[j]! >= t0 - 1e-9 && t[j]! <= t1 + 1e-9 && Math.abs(gapToLine(table, side, x[j]!, y[j]!, b.radiusMm)) <= tolMm) return true;
+  return false;
+}
+
+/** Two cushion events of one ball on one side within 0.15 s: one contact (the bench's matching window). */
+const sameCushionHit = (a: StrokeEvent, e: StrokeEvent) => a.type === 'cushion' && e.type === 'cushion' && a.ball === e.ball && a.side === e.side && Math.abs(a.t - e.t) < 0.15;
+
 /**
  * Cushions that explain a kink: for each cushion, the ball was moving towards it before (> 40 mm/s
  * normal speed), lost most of that after (rebounding, or stopping dead against it), and its path
@@ -1096,6 +1140,9 @@ export function strikerContactInferred(events: readonly StrokeEvent[], paths: re
   return best ? { t: r5(Math.min(best.t, first.t - 1e-4)), type: 'contact', a: striker.id, b: best.id, conf: 0.5 } : undefined;
 }
 
+/** A striker unseen at a possible contact counts as seen there when sighted this close before and after it, s. */
+const HIDDEN_CONTACT_S = 0.3;
+
 /** The striker's measured path within touching distance plus this of a ball that then set off: a possible contact, mm. */
 const POSSIBLE_CONTACT_MM = 40;
 
@@ -1105,7 +1152,8 @@ const POSSIBLE_CONTACT_MM = 40;
  * camera reads the ball behind the striker up to 20 mm off as the striker comes over it: S38, S16,
  * S41, the short frame's brown). Without this the referee calls NO_CONTACT outright; with it, a
  * contact with the first such ball at conf 0.3, which the referee sends to review. The earliest
- * ball to set off, the striker within 2R + 40 mm of its place before then, seen near then.
+ * ball to set off (seen a radius from its place), the striker within 2R + 40 mm of its place
+ * before then, seen near then or hidden between sightings just before and after.
  */
 export function possibleFirstContact(events: readonly StrokeEvent[], paths: readonly BallPath[], onsets: readonly { b: BallPath; k: Kink }[], strikeBall: string | null, strikeT: number, dt: number): Extract<StrokeEvent, { type: 'contact' }> | undefined {
   const striker = paths.find((b) => b.id === strikeBall);
@@ -1115,8 +1163,28 @@ export function possibleFirstContact(events: readonly StrokeEvent[], paths: read
   for (const o of [...onsets].sort((u, v) => u.k.t - v.k.t)) {
     if (o.b.id === striker.id || o.k.t <= strikeT || !o.b.segs[0]?.still) continue;
     const P = evalPos(o.b.segs[0].fit, o.b.segs[0].t1);
-    const near = nearestApproach(striker.segs, P, strikeT, o.k.t + 2 * dt, 0.002);
-    if (seenWithin(ts, near.t, 2 * dt) && near.d <= o.b.radiusMm + striker.radiusMm + POSSIBLE_CONTACT_MM) return { t: r5(Math.min(near.t, o.k.t)), type: 'contact', a: striker.id, b: o.b.id, conf: 0.3 };
+    const D = o.b.radiusMm + striker.radiusMm;
+    // Until the ball is seen a radius from its place (or gone from the bed): the same camera that
+    // misplaces it as the striker comes over it makes it seem to set off early, while the striker
+    // is still on its way (rendered S16 broadcast: the blue read 14 mm towards the white, coming
+    // straight at it from the camera's side, while the white was 160 mm off; the white got there
+    // 0.4 s later). A ball never seen that far off did not set off: it jittered (rendered S41
+    // broadcast: the green on the baulk line, 13 mm either way).
+    const { t: bt, x: bx, y: by } = o.b.samples;
+    let tAway = o.b.left ? bt[bt.length - 1]! : Infinity;
+    for (let j = 0; j < bt.length; j++) {
+      if (bt[j]! > o.k.t && Math.hypot(bx[j]! - P[0], by[j]! - P[1]) > o.b.radiusMm) {
+        tAway = bt[j]!;
+        break;
+      }
+    }
+    if (!Number.isFinite(tAway)) continue;
+    const near = nearestApproach(striker.segs, P, strikeT, Math.max(o.k.t, tAway) + 2 * dt, 0.002, D);
+    // Seen near then — or hidden then, between sightings on both sides (the striker over the ball
+    // is one blob: S16's white, unseen for 0.2 s as it met the blue). Timed at the striker's
+    // arrival within touching distance, else at its nearest approach before the ball went.
+    const seen = seenWithin(ts, near.t, 2 * dt) || (ts.some((q) => q < near.t && q >= near.t - HIDDEN_CONTACT_S) && ts.some((q) => q > near.t && q <= near.t + HIDDEN_CONTACT_S));
+    if (seen && near.d <= D + POSSIBLE_CONTACT_MM) return { t: r5(near.d <= D ? near.t : Math.min(near.t, tAway)), type: 'contact', a: striker.id, b: o.b.id, conf: 0.3 };
   }
   return undefined;
 }
@@ -1283,6 +1351,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
   const restrikes: number[] = [];
   const restrikeCands: { b: BallPath; k: Kink }[] = [];
   const unexplainedStarts: { b: BallPath; k: Kink }[] = [];
+  const bridged: StrokeEvent[] = [];
   for (const b of paths) {
     for (const k of b.kinks) {
       if ((b.id === strikeBall && k.t === strikeT) || explainedByStrike.has(k)) continue;
@@ -1295,6 +1364,11 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
       const c = contactFor(b, k, paths, dt, p) ?? contactByDeparture(b, k, paths, dt, p);
       if (c) {
         contacts.push(c);
+        // A ball and a cushion at once: the ball's centre on a cushion's line, going into it,
+        // and the kink takes that speed away. No ball can sit between a ball on the line and
+        // its cushion, so no contact takes the speed into a cushion away: the cushion did
+        // (rendered N02: the striker meets a pawn and the bottom cushion 0.8 ms apart).
+        if (!k.before.still) events.push(...cushionsFor(b, k, table, dt, p, b.left ? series.t[b.left.kLastSeen] : undefined, view).filter((e) => e.type === 'cushion' && !e.jaw && Math.abs(gapToLine(table, e.side, k.x, k.y, b.radiusMm)) <= p.cushionToleranceMm / 2));
         continue;
       }
       if (k.before.still && !k.after.still) {
@@ -1323,7 +1397,30 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
         }
         continue;
       }
-      events.push(...cushionsFor(b, k, table, dt, p, b.left ? series.t[b.left.kLastSeen] : undefined, view));
+      const tLeft = b.left ? series.t[b.left.kLastSeen] : undefined;
+      const own = cushionsFor(b, k, table, dt, p, tLeft, view);
+      // (Not for a ball about to drop: a ball rattling in the jaws and falling in turns every
+      // way, read by the fits as anything; cushionsFor's sinking rules judge those kinks one by one.)
+      if (own.length === 0 && !(tLeft !== undefined && tLeft - k.t < JAW_DROP_S)) {
+        // A rebound the fit split (`splitTurns`): the cushion, once, from the whole turn — unless
+        // a ball explains a kink on the way, or a later kink shows that cushion on its own.
+        for (const turn of splitTurns(b, k, dt)) {
+          if (turn.inner.some((n) => contactFor(b, n, paths, dt, p) ?? contactByDeparture(b, n, paths, dt, p))) break;
+          const seenLater = turn.inner.flatMap((n) => cushionsFor(b, n, table, dt, p, tLeft, view));
+          // Straight cushions only (a jaw's contacts are judged by their own rules), and only where
+          // the ball was seen on the line during the turn: the piece before `k`, extrapolated over
+          // the whole turn, can reach a line the ball never came near (rendered S42: a black
+          // bouncing back off the white 130 mm short of the top cushion).
+          const found = cushionsFor(b, turn.kink, table, dt, p, tLeft, view).filter(
+            (e) => e.type === 'cushion' && !e.jaw && seenOnLine(b, e.side, k.tLo, turn.kink.tHi, table, p.cushionToleranceMm) && !seenLater.some((o) => o.type === 'cushion' && o.side === e.side) && !bridged.some((o) => sameCushionHit(o, e)),
+          );
+          if (found.length) {
+            bridged.push(...found);
+            break;
+          }
+        }
+      }
+      events.push(...own);
     }
   }
   // One contact seen from both balls: keep one, named with the ball that was moving first as `a`.
@@ -1386,6 +1483,9 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     events.push(j);
   }
   for (const b of paths) if (b.moved) events.push(...grazesFor(b, table, dt, p, events).filter((e) => e.t > strikeT));
+  // Split rebounds last: a cushion the usual rules show near the turn (a kink of its own, a graze) is theirs.
+  const shown = (c: StrokeEvent) => c.type === 'cushion' && events.some((e) => e.type === 'cushion' && e.ball === c.ball && e.side === c.side && Math.abs(e.t - c.t) < 2 * SPLIT_TURN_S);
+  events.push(...bridged.filter((c) => !shown(c)));
   retimeBeforeStriker(events, strikeBall, strikeT, dt, (id) => byId.has(id) && movingBefore(id, strikeT));
   const inferred = strikerContactInferred(events, paths, strikeBall, strikeT, dt, p, (id) => byId.has(id) && movingBefore(id, strikeT)) ?? possibleFirstContact(events, paths, onsets, strikeBall, strikeT, dt);
   if (inferred) events.push(inferred);

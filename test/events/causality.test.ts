@@ -74,18 +74,41 @@ describe('possibleFirstContact', () => {
   };
   const path = (id: string, segs: Segment[], samples: ReturnType<typeof samplesOf>): BallPath => ({ id, radiusMm: 26.25, samples, segs, kinks: [], moved: true, hiddenAtEnd: false });
   const white = path('white', [seg(0, 1, 889, 1000, 600, false)], samplesOf(0, 1, 889, 1000, 600));
+  /** At rest at (x, y0) until tOff, then off up the table at vy (what the camera reads of a struck ball). */
+  const restThenOff = (x: number, y0: number, tOff: number, vy: number) => {
+    const s = samplesOf(0, 1, x, y0, 0);
+    s.y = s.t.map((t) => y0 + vy * Math.max(0, t - tOff));
+    return s;
+  };
   const onsetOf = (b: BallPath, t: number) => ({ b, k: { t, tLo: t - 1 / 30, tHi: t, x: 889, y: 1300, vIn: [0, 0] as [number, number], vOut: [0, 500] as [number, number], before: b.segs[0]!, after: b.segs[1]!, gapMm: 0 } });
-  test('a red that sets off after the white came within 2R + 40 mm of it: a contact at conf 0.3, when the white was nearest', () => {
-    const red = path('red1', [seg(0, 0.5, 889 + 30, 1300, 0, true), seg(0.5, 1, 889 + 30, 1300, 500, false)], samplesOf(0, 1, 919, 1300, 0));
+  test('a red that sets off after the white came within 2R + 40 mm of it: a contact at conf 0.3, when the white reached 2R', () => {
+    const red = path('red1', [seg(0, 0.5, 889 + 30, 1300, 0, true), seg(0.5, 1, 889 + 30, 1300, 500, false)], restThenOff(919, 1300, 0.5, 500));
     const c = possibleFirstContact([], [white, red], [onsetOf(red, 0.5)], 'white', 0, 1 / 30);
     expect(c).toMatchObject({ type: 'contact', a: 'white', b: 'red1', conf: 0.3 });
-    // The white passes x = 889 by the red at x = 919 (30 mm off) at y = 1300: 0.5 s.
-    expect(c!.t).toBeCloseTo(0.5, 1);
+    // The white passes x = 889 by the red at x = 919 (30 mm off): 2R = 52.5 mm apart at
+    // y = 1300 − √(52.5² − 30²) ≈ 1257, i.e. 0.428 s (nearest, at y = 1300, at 0.5 s).
+    expect(c!.t).toBeCloseTo(0.428, 2);
   });
   test('none when a contact of the white was found, or when the white never came near the ball that set off', () => {
-    const red = path('red1', [seg(0, 0.5, 889 + 30, 1300, 0, true), seg(0.5, 1, 889 + 30, 1300, 500, false)], samplesOf(0, 1, 919, 1300, 0));
+    const red = path('red1', [seg(0, 0.5, 889 + 30, 1300, 0, true), seg(0.5, 1, 889 + 30, 1300, 500, false)], restThenOff(919, 1300, 0.5, 500));
     expect(possibleFirstContact([{ t: 0.4, type: 'contact', a: 'white', b: 'blue', conf: 0.9 }], [white, red], [onsetOf(red, 0.5)], 'white', 0, 1 / 30)).toBeUndefined();
-    const far = path('red2', [seg(0, 0.5, 889 + 150, 1300, 0, true), seg(0.5, 1, 889 + 150, 1300, 500, false)], samplesOf(0, 1, 1039, 1300, 0));
+    const far = path('red2', [seg(0, 0.5, 889 + 150, 1300, 0, true), seg(0.5, 1, 889 + 150, 1300, 500, false)], restThenOff(1039, 1300, 0.5, 500));
     expect(possibleFirstContact([], [white, far], [onsetOf(far, 0.5)], 'white', 0, 1 / 30)).toBeUndefined();
+  });
+  test('a ball read as setting off early (misplaced as the white comes over it, rendered S16 broadcast) is judged from when it really went; the white hidden as it got there still counts; a ball that only jittered never set off', () => {
+    // The red's onset read at 0.2 s (the white 180 mm off), though it goes only at 0.5 s; the
+    // white unseen from 0.4 to 0.6 s (one blob with the red).
+    const red = path('red1', [seg(0, 0.2, 919, 1300, 0, true), seg(0.2, 1, 919, 1300, 500, false)], restThenOff(919, 1300, 0.5, 500));
+    const hidden = { ...white, samples: (() => { const w = samplesOf(0, 1, 889, 1000, 600); const keep = w.t.map((t) => t < 0.4 || t > 0.6); return { t: w.t.filter((_, i) => keep[i]), x: w.x.filter((_, i) => keep[i]), y: w.y.filter((_, i) => keep[i]) }; })() };
+    const c = possibleFirstContact([], [hidden, red], [onsetOf(red, 0.2)], 'white', 0, 1 / 30);
+    expect(c).toMatchObject({ type: 'contact', a: 'white', b: 'red1', conf: 0.3 });
+    // The white within 2R of the red's place from 300 − 52.5 mm, i.e. at ≈ 0.41 s.
+    expect(c!.t).toBeGreaterThan(0.38);
+    expect(c!.t).toBeLessThan(0.52);
+    // Read off its place by 13 mm at most, back and forth: it never set off.
+    const jitter = restThenOff(919, 1300, 0.5, 0);
+    jitter.y = jitter.y.map((y, i) => y + (i % 2 ? 13 : -13) * (jitter.t[i]! > 0.2 ? 1 : 0));
+    const jittered = path('red1', [seg(0, 0.2, 919, 1300, 0, true), seg(0.2, 1, 919, 1300, 100, false)], jitter);
+    expect(possibleFirstContact([], [white, jittered], [onsetOf(jittered, 0.2)], 'white', 0, 1 / 30)).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { StrokeEvent } from '../../src/core/contracts/strokes.js';
 import type { TracksDoc } from '../../src/core/contracts/tracks.js';
-import { builtinProfile, defaultProfileFor } from '../../src/core/table.js';
+import { builtinProfile, defaultProfileFor, parseTableProfile } from '../../src/core/table.js';
 import { tracksToStrokes } from '../../src/events/index.js';
 import { sinkDirectionOf } from '../../src/events/sinking.js';
 import { presetCamera, truthHomographies } from '../../src/sim/camera.js';
@@ -255,6 +255,41 @@ describe('events from synthetic tracks', () => {
         expect(of(ev, 'contact')[0]).toMatchObject({ a: 'white', b: 'yellow' });
       }
     }
+  });
+
+  /** A fixture of tracks from a rendered clip (cueref analyze's tracks.jsonl, whole) with its table. */
+  const fixture = (name: string) => {
+    const doc = JSON.parse(readFileSync(new URL(`./fixtures/${name}.tracks.json`, import.meta.url), 'utf8')) as TracksDoc;
+    return { doc, table: parseTableProfile(doc.table, name) };
+  };
+  const cushionsOf = (name: string) => {
+    const { doc, table: t } = fixture(name);
+    return tracksToStrokes(doc, t).log.strokes.flatMap((st) => of(st.events, 'cushion'));
+  };
+
+  test('one rebound the fits split into a stop and a start (rendered P19 overhead: the cue ball at 190 mm/s into the top cushion, read "still" for a frame on the line): the cushion, once', () => {
+    // The simulator's truth: the cue ball meets the top cushion at 2.999 s.
+    const cue = cushionsOf('rebound-stop-P19-overhead-30').filter((c) => c.ball === 'cue');
+    expect(cue.map((c) => c.side)).toEqual(['top']);
+    expect(Math.abs(cue[0]!.t - 2.999)).toBeLessThan(0.05);
+  });
+
+  test('one rebound split by a short piece along the line (rendered S40 broadcast: a red at 160 mm/s stops on the right cushion, slides 0.17 s, comes away at 90 mm/s): the cushion, once', () => {
+    // The simulator's truth: red2 meets the right cushion at 6.230 s (the clip's only cushion).
+    const got = cushionsOf('rebound-split-S40-broadcast-30');
+    const red = got.filter((c) => c.ball === 'red2');
+    expect(red.map((c) => c.side)).toEqual(['right']);
+    expect(Math.abs(red[0]!.t - 6.23)).toBeLessThan(0.05);
+  });
+
+  test('a ball and a cushion at once (rendered N02 overhead: the striker meets a pawn and the bottom cushion 0.8 ms apart): the contact and the cushion', () => {
+    const { doc, table: t } = fixture('cushion-with-contact-N02-overhead-30');
+    const ev = tracksToStrokes(doc, t).log.strokes[0]!.events;
+    const contact = of(ev, 'contact').find((c) => c.a === 'striker');
+    expect(Math.abs(contact!.t - 1.2468)).toBeLessThan(0.01);
+    const cu = of(ev, 'cushion').filter((c) => c.ball === 'striker');
+    expect(cu.map((c) => c.side)).toEqual(['bottom']);
+    expect(Math.abs(cu[0]!.t - 1.2475)).toBeLessThan(0.05);
   });
 
   test('the white over the pink (a jump: one blob in the picture, the pink never moves): a jump, not a contact (rendered S42 overhead)', () => {
