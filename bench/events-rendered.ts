@@ -10,6 +10,7 @@
  *   npx tsx bench/events-rendered.ts [--scenarios a,b] [--cameras overhead,broadcast] [--fps 30] [--keep DIR]
  *                                    [--model FILE.onnx] [--out NAME (each clip's analysis folder, default analyze)]
  *                                    [--head (pool, Novus: pass analyze --head as the camera's installer would)]
+ *                                    [--start-state (pass a scenario's starting score, player and ball on)]
  *
  * Slow (renders and analyses each clip: ~30–60 s per clip on 2 cores): a bench, never a test.
  */
@@ -33,6 +34,9 @@ const { values } = parseArgs({
     // Pool and Novus: tell analyze which side of the picture the head end is on (`--head`), as the
     // person who set the camera up would (read from the rendered camera). Snooker finds its end.
     head: { type: 'boolean', default: false },
+    // Tell analyze the scenario's starting score, player and ball on (`--scores`, `--player`,
+    // `--ball-on`), as the user who knows the frame joined midway would.
+    'start-state': { type: 'boolean', default: false },
   },
 });
 const ROOT = join(import.meta.dirname, '..');
@@ -104,6 +108,12 @@ for (const name of scenarios) {
     continue;
   }
   const game = name.split('-')[0]!;
+  // A scenario that joins a frame midway says the score and what is on; analyze is told as a user
+  // who knows the frame would tell it (--scores/--player/--ball-on), with --start-state.
+  const st = (JSON.parse(readFileSync(scen, 'utf8')) as { start?: { scores?: number[]; player?: number; ballOn?: string | string[] } }).start ?? {};
+  const startArgs = values['start-state']
+    ? [...(st.scores ? ['--scores', st.scores.join(',')] : []), ...(st.player !== undefined ? ['--player', String(st.player)] : []), ...(st.ballOn ? ['--ball-on', [st.ballOn].flat().join(',')] : [])]
+    : [];
   for (const camera of cameras) {
     for (const fps of fpsList) {
       const dir = join(values.keep!, `${name}-${camera}-${fps}`);
@@ -113,7 +123,7 @@ for (const name of scenarios) {
         if (!existsSync(join(dir, 'video.mp4'))) cli(['simulate', scen, '--out', dir, '--camera', camera, '--fps', String(fps)]);
         const out = join(dir, values.out!);
         const t0 = performance.now();
-        cli(['analyze', join(dir, 'video.mp4'), '--game', game, '--out', out, '--json', ...(values.model ? ['--model', values.model] : []), ...(values.head && game !== 'snooker' ? ['--head', headSide(dir, game as GameId)] : []), ...(existsSync(out) ? ['--resume'] : [])]);
+        cli(['analyze', join(dir, 'video.mp4'), '--game', game, '--out', out, '--json', ...(values.model ? ['--model', values.model] : []), ...(values.head && game !== 'snooker' ? ['--head', headSide(dir, game as GameId)] : []), ...startArgs, ...(existsSync(out) ? ['--resume'] : [])]);
         const wallS = (performance.now() - t0) / 1000;
         const truth = JSON.parse(readFileSync(join(dir, 'truth.strokes.json'), 'utf8')).strokes as Stroke[];
         const got = JSON.parse(readFileSync(join(out, 'strokes.json'), 'utf8')).strokes as Stroke[];

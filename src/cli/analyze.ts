@@ -18,12 +18,12 @@ import { analyze, type AnalyzeResult } from '../pipeline/analyze.js';
 import { formatDuration, progressFigures } from '../pipeline/progress.js';
 import { loadReplayDetector } from '../pipeline/replayDetector.js';
 import { handleError } from './handleError.js';
-import { pipelineOptionsSchema } from './pipelineOptions.js';
+import { frameStartArgs, frameStartOf, frameStartSchema, pipelineOptionsSchema, withFrameStartOptions } from './pipelineOptions.js';
 import { formatCalls } from './referee.js';
 
 export const EXIT_INTERRUPTED = 130;
 
-const optionsSchema = pipelineOptionsSchema.extend({
+const optionsSchema = pipelineOptionsSchema.extend(frameStartSchema.shape).extend({
   // undefined: a bar only when stderr is a terminal; --progress forces it, --no-progress hides it.
   progress: z.boolean().optional(),
   resume: z.boolean().optional(),
@@ -38,7 +38,7 @@ const optionsSchema = pipelineOptionsSchema.extend({
 });
 
 export function analyzeCommand(): Command {
-  return new Command('analyze')
+  return withFrameStartOptions(new Command('analyze'))
     .description('Referee a recording end to end: calibrate, detect, track, events, calls; writes tracks, strokes, calls, clips and an HTML report into DIR.')
     .argument('<video>', 'video file, image sequence or stream')
     .requiredOption('--game <game>', `game (${GAMES.join(', ')})`)
@@ -61,7 +61,7 @@ export function analyzeCommand(): Command {
     .addOption(new Option('--replay-delay-ms <ms>').hideHelp())
     .addHelpText(
       'after',
-      '\nExamples:\n  cueref analyze match.mp4 --game snooker --out runs/match\n  cueref analyze match.mp4 --game snooker --out runs/match --resume     # after Ctrl-C or a crash\n  cueref analyze match.mp4 --game snooker --calibration calibration/match.json --out runs/match --json\n\nWrites DIR/analyze.json, calibration.json, tracks.jsonl, tracker-input.jsonl, strokes.json, calls.json, clips/stroke-NNN.mp4, report.html.\nExit codes: 0 ok, 2 bad input (missing or unreadable video, no table in view, no model, DIR not empty), 130 interrupted (resume with --resume), 1 internal error.',
+      '\nExamples:\n  cueref analyze match.mp4 --game snooker --out runs/match\n  cueref analyze match.mp4 --game snooker --out runs/match --resume     # after Ctrl-C or a crash\n  cueref analyze match.mp4 --game snooker --calibration calibration/match.json --out runs/match --json\n  cueref analyze frame-joined.mp4 --game snooker --scores 60,67 --player 1 --out runs/joined     # a recording that starts mid-frame\n\nWrites DIR/analyze.json, calibration.json, tracks.jsonl, tracker-input.jsonl, strokes.json, calls.json, clips/stroke-NNN.mp4, report.html.\nExit codes: 0 ok, 2 bad input (missing or unreadable video, no table in view, no model, DIR not empty), 130 interrupted (resume with --resume), 1 internal error.',
     )
     .action(async (video: string, raw: unknown) => {
       const parsed = optionsSchema.safeParse(raw);
@@ -83,6 +83,7 @@ export function analyzeCommand(): Command {
       try {
         if (!parsed.success) throw parsed.error;
         const opts = parsed.data;
+        const start = frameStartOf(opts);
         const table = opts.table ? loadTableProfile(opts.table) : undefined;
         const calibration = opts.calibration ? loadCalibration(opts.calibration) : undefined;
         const replay = opts.replayDetections ? loadReplayDetector(opts.replayDetections, { ...(opts.replayDelayMs ? { delayMs: opts.replayDelayMs } : {}) }) : undefined;
@@ -95,6 +96,7 @@ export function analyzeCommand(): Command {
           ...(table ? { table } : {}),
           ...(calibration ? { calibration } : {}),
           ...(opts.head ? { head: opts.head } : {}),
+          ...(start ? { start } : {}),
           ...(opts.model ? { modelPath: opts.model } : {}),
           ...(replay ? { detector: replay, detectorLabel: `replay:${opts.replayDetections}` } : {}),
           resume: opts.resume === true,
@@ -135,7 +137,7 @@ export function analyzeCommand(): Command {
         if (json) process.stdout.write(JSON.stringify(res.calls, null, 2) + '\n');
         else printSummary(res);
         if (res.interrupted) {
-          const again = [`cueref analyze ${quote(video)} --game ${opts.game}`, opts.table ? `--table ${quote(opts.table)}` : '', opts.calibration ? `--calibration ${quote(opts.calibration)}` : '', opts.model ? `--model ${quote(opts.model)}` : '', `--out ${quote(opts.out)} --resume`]
+          const again = [`cueref analyze ${quote(video)} --game ${opts.game}`, opts.table ? `--table ${quote(opts.table)}` : '', opts.calibration ? `--calibration ${quote(opts.calibration)}` : '', opts.model ? `--model ${quote(opts.model)}` : '', opts.head ? `--head ${opts.head}` : '', ...frameStartArgs(start), `--out ${quote(opts.out)} --resume`]
             .filter(Boolean)
             .join(' ');
           process.stderr.write(`cueref: interrupted after frame ${res.lastFrame}: strokes, calls and report cover what was seen so far. Continue with:\n  ${again}\n`);

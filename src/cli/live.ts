@@ -20,8 +20,9 @@ import { isLoopback, startLiveServer } from '../live/server.js';
 import { LiveSession } from '../live/session.js';
 import { loadModelDetector } from '../pipeline/track.js';
 import { handleError } from './handleError.js';
+import { frameStartOf, frameStartSchema, withFrameStartOptions } from './pipelineOptions.js';
 
-const optionsSchema = z.object({
+const optionsSchema = frameStartSchema.extend({
   game: z.enum(GAMES),
   port: z.coerce.number().int().min(0).max(65535).default(8765),
   host: z.string().min(1).default('127.0.0.1'),
@@ -45,7 +46,7 @@ const optionsSchema = z.object({
 });
 
 export function liveCommand(): Command {
-  return new Command('live')
+  return withFrameStartOptions(new Command('live'))
     .description('Referee live: camera or stream (or a file at recording speed) → calls on a scoreboard page within a second of the balls stopping.')
     .argument('<source>', 'rtsp/rtmp/http/udp/srt stream, /dev/video*, or a video file (with --realtime: paced as a camera)')
     .requiredOption('--game <game>', `game (${GAMES.join(', ')})`)
@@ -102,6 +103,7 @@ export function liveCommand(): Command {
           open,
           outDir: o.out,
           ...(o.players ? { players: o.players } : {}),
+          ...(frameStartOf(o) ? { start: frameStartOf(o)! } : {}),
           ...(o.atRestMs !== undefined ? { events: { atRestMs: o.atRestMs } } : {}),
           ...(o.gate ? { gate: {} } : {}),
           log: say,

@@ -14,7 +14,7 @@
  * strokes that have calls, and a restart replays it to the same calls).
  */
 import type { BaseCall, CallsDoc, ReviewEntry } from '../core/contracts/calls.js';
-import { strokeSchema, type BallPos, type Stroke, type StrokeLog } from '../core/contracts/strokes.js';
+import { strokeSchema, type BallPos, type FrameStart, type Stroke, type StrokeLog } from '../core/contracts/strokes.js';
 import { InputError } from '../core/errors.js';
 import type { GameId } from '../core/games.js';
 import type { TableProfile } from '../core/table.js';
@@ -39,6 +39,8 @@ export class LiveReferee {
     readonly table: TableProfile,
     private readonly players: [string, string] = ['Player 1', 'Player 2'],
     private readonly variant?: string,
+    /** A frame joined midway: its score, player at the table and ball on where the camera starts (absent: 0–0, player 0). */
+    private readonly start: FrameStart = {},
   ) {
     this.engine = engineFor(game);
   }
@@ -57,7 +59,7 @@ export class LiveReferee {
 
   /** The header for a new frame whose opening layout the cameras saw. */
   headerFor(balls: BallPos[]): LogHeader {
-    const h: LogHeader = { format: 'cueref.strokes/1', game: this.game, players: this.players, start: { player: 0, scores: [0, 0], balls }, table: this.table };
+    const h: LogHeader = { format: 'cueref.strokes/1', game: this.game, players: this.players, start: { player: 0, scores: [0, 0], ...this.start, balls }, table: this.table };
     if (this.variant !== undefined) h.variant = this.variant;
     return h;
   }

@@ -16,7 +16,7 @@
  * and continues the frame from there; stream time continues after the log's last event.
  */
 import type { BaseCall } from '../core/contracts/calls.js';
-import { strokeSchema, type Stroke } from '../core/contracts/strokes.js';
+import { strokeSchema, type FrameStart, type Stroke } from '../core/contracts/strokes.js';
 import { InputError } from '../core/errors.js';
 import { allBallIds, type GameId } from '../core/games.js';
 import type { TableProfile } from '../core/table.js';
@@ -92,6 +92,8 @@ export interface LiveSessionOptions {
   outDir: string;
   players?: [string, string];
   variant?: string;
+  /** A frame joined midway (the new frame's header; a restored log keeps its own). */
+  start?: FrameStart;
   clock?: Clock;
   tracker?: TrackerParamsInput;
   events?: EventParamsInput;
@@ -138,7 +140,7 @@ export class LiveSession {
   constructor(private readonly o: LiveSessionOptions) {
     this.clock = o.clock ?? systemClock;
     this.store = new LiveStore(o.outDir);
-    this.referee = new LiveReferee(o.game, o.table, o.players, o.variant);
+    this.referee = new LiveReferee(o.game, o.table, o.players, o.variant, o.start);
     this.chain = new LiveChain({
       game: o.game,
       table: o.table,

@@ -32,7 +32,7 @@ import { loadCalibration, toCalibrationJson, type Calibration } from '../calibra
 import { BestCalibration, type CalibrationFailure } from '../calibration/solve.js';
 import { orientCalibration, type ImageSide } from '../calibration/orient.js';
 import type { CallsDoc } from '../core/contracts/calls.js';
-import type { StrokeLog } from '../core/contracts/strokes.js';
+import type { FrameStart, StrokeLog } from '../core/contracts/strokes.js';
 import { InputError } from '../core/errors.js';
 import type { GameId } from '../core/games.js';
 import { defaultProfileFor, type TableProfile } from '../core/table.js';
@@ -94,6 +94,13 @@ export interface AnalyzeOptions {
   analysisMaxSize?: { width: number; height: number } | null;
   /** Aborting stops after the frame in progress; what was seen is refereed and reported. */
   signal?: AbortSignal;
+  /**
+   * The frame's state where the recording begins, for a frame joined midway (the stroke log's
+   * `start`: scores, the player at the table, snooker's ball on); default: a frame from 0–0,
+   * player 0 to play, the ball on what the opening layout says. Only the referee reads it, so a
+   * resumed run may change it.
+   */
+  start?: FrameStart;
   /** Called once the source is open: its info, and the frames already done (resume). */
   onStart?: (info: SourceInfo, alreadyDone: number) => void;
   /** Called after each frame is tracked. */
@@ -356,6 +363,7 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
     }
     const ev = seriesToStrokes(tracked.header, series.build(), table);
     ev.log.table = table;
+    if (o.start) ev.log.start = { ...ev.log.start, ...o.start };
     writeFileSync(paths.strokes, JSON.stringify(ev.log, null, 1) + '\n');
     o.onStage?.('referee');
     const refereed = refereeVisionLog(ev.log, table);

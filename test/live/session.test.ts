@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { TrackFrame } from '../../src/core/contracts/tracks.js';
 import { tracksToStrokes } from '../../src/events/index.js';
-import { LiveSession, type LiveMessage } from '../../src/live/session.js';
+import { LiveSession, type LiveMessage, type LiveSessionOptions } from '../../src/live/session.js';
 import { refereeVisionLog } from '../../src/pipeline/reconcile.js';
 import { createTracker, mapDetections, type PixelDetection } from '../../src/tracking/index.js';
 import { calibration, fakeDetector, fakeFrame, ManualClock, scriptedFeed, snookerFrame, table, type Connection, type Frame3 } from './scenario.js';
@@ -16,7 +16,7 @@ import { calibration, fakeDetector, fakeFrame, ManualClock, scriptedFeed, snooke
 const FPS = 30;
 let frame: Frame3;
 
-function session(connections: Connection[], outDir = mkdtempSync(join(tmpdir(), 'cueref-live-'))) {
+function session(connections: Connection[], outDir = mkdtempSync(join(tmpdir(), 'cueref-live-')), extra: Partial<LiveSessionOptions> = {}) {
   const clock = new ManualClock();
   const opened = { count: 0 };
   const s = new LiveSession({
@@ -30,6 +30,7 @@ function session(connections: Connection[], outDir = mkdtempSync(join(tmpdir(), 
     lostAfterMs: 0,
     reconnect: { initialMs: 100, maxAttempts: 3 },
     log: () => undefined,
+    ...extra,
   });
   const messages: LiveMessage[] = [];
   /** calls.json as it was on disk when each call was pushed. */
@@ -89,6 +90,21 @@ describe('live session on a scripted frame', () => {
     expect(lines).toHaveLength(5);
     expect(s.snapshot().scoreboard).toMatchObject({ scores: [1, 11], toPlay: 1, ballOn: ['red'] });
     expect(messages.filter((m) => m.type === 'status').map((m) => (m.type === 'status' ? m.status : ''))).toEqual(['connecting', 'live', 'ended']);
+  });
+
+  test('a frame joined midway (50–40, player 1 at the table): the calls go on from that score, and the log says so', async () => {
+    const { s, messages, outDir } = session([{ fromS: 0, toS: frame.durationS, end: 'end' }], undefined, { start: { scores: [50, 40], player: 1 } });
+    await s.start();
+    await s.close();
+    // The same strokes as from 0–0 with player 0 (above), played by the other player from 50–40.
+    expect(brief(messages)).toEqual([
+      [0, 'white→red; potted red TR', [], [50, 41], 1],
+      [1, 'white hit nothing', ['NO_CONTACT'], [57, 41], 0],
+      [2, 'white→red', [], [57, 41], 1],
+      [3, 'white hit nothing', ['NO_CONTACT'], [61, 41], 0],
+    ]);
+    const header = JSON.parse(readFileSync(join(outDir, 'strokes.jsonl'), 'utf8').split('\n')[0]!);
+    expect(header.start).toMatchObject({ player: 1, scores: [50, 40] });
   });
 
   test('a file that ends 0.3 s after the last ball stops (before "at rest" is confirmed) still gets its last call', async () => {

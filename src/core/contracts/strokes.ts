@@ -115,3 +115,5 @@ export const strokeLogSchema = z.object({
   strokes: z.array(strokeSchema),
 });
 export type StrokeLog = z.infer<typeof strokeLogSchema>;
+/** What the cameras cannot see of a frame joined midway: the score, the player at the table, snooker's ball on. */
+export type FrameStart = Pick<NonNullable<StrokeLog['start']>, 'scores' | 'player' | 'ballOn'>;
