@@ -156,6 +156,7 @@ for (const v of views) {
     const root = join(REAL, 'padova-pool-broadcast/Dataset');
     const CLS = ['', 'cue', 'eight', 'solid', 'stripe'];
     let right = 0, boxes = 0, missed = 0;
+    const confusion = new Map<string, number>();
     for (const clip of readdirSync(root).filter((n) => n.startsWith('game'))) {
       for (const which of ['first', 'last']) {
         const img = join(root, clip, 'frames', `frame_${which}.png`);
@@ -169,10 +170,12 @@ for (const v of views) {
           const hit = rows.filter((d) => Math.abs(d.u - cx) <= w / 2 && Math.abs(d.v - cy) <= h / 2).sort((a, b) => b.conf - a.conf)[0];
           if (!hit) missed++;
           else if (hit.class === CLS[k]) right++;
+          else confusion.set(`${CLS[k]}→${hit.class}`, (confusion.get(`${CLS[k]}→${hit.class}`) ?? 0) + 1);
         }
       }
     }
     console.log(`padova pool: class right on ${right}/${boxes} boxes (${((100 * right) / boxes).toFixed(1)} %), ${missed} boxes with no detection`);
+    if (values['by-colour']) console.log(`  wrong kinds (truth→read): ${[...confusion].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
   }
 
   times.sort((a, b) => a - b);
