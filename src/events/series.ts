@@ -174,6 +174,8 @@ export class SeriesBuilder {
     this.t[k] = f.t;
     this.frameIndex[k] = f.i;
     this.view[k] = f.view === false ? 0 : 1;
+    // A ball whose kind the tracker decided again: its frames under the old id are its own.
+    for (const b of f.balls) if (b.was !== undefined && b.was !== b.id) this.rename(b.was, b.id);
     for (const b of f.balls) {
       const s = this.ball(b.id);
       s.x[k] = b.x;
@@ -211,6 +213,25 @@ export class SeriesBuilder {
       balls.set(id, out);
     }
     return { t, frameIndex, view, balls };
+  }
+
+  /** The series of `from` becomes `to`'s (merged into the frames `to` was absent from, if it has one). */
+  private rename(from: string, to: string): void {
+    const old = this.balls.get(from);
+    if (!old) return;
+    this.balls.delete(from);
+    const cur = this.balls.get(to);
+    if (!cur) {
+      old.id = to;
+      this.balls.set(to, old);
+      return;
+    }
+    for (let k = 0; k < this.n; k++) {
+      if (cur.presence[k] !== Presence.Absent || old.presence[k] === Presence.Absent) continue;
+      cur.presence[k] = old.presence[k]!;
+      cur.x[k] = old.x[k]!;
+      cur.y[k] = old.y[k]!;
+    }
   }
 
   private ball(id: string): BallSeries {

@@ -112,6 +112,14 @@ export const trackerParamsSchema = z
     vanishAfterMs: z.number().min(100).max(5000).default(600),
     /** Class votes weigh conf / (1 + speed / this): blur at speed makes colours unreliable, mm/s. */
     voteSpeedScaleMmPerS: z.number().min(10).max(100000).default(800),
+    /**
+     * A confirmed ball's kind is decided again when another kind's votes outweigh its own this many
+     * times (`relabel`). Lower: a wrong first read is put right sooner, but a ball the detector
+     * confuses under some light may flip.
+     */
+    relabelRatio: z.number().min(1.5).max(1000).default(4),
+    /** …and that kind holds at least this much vote weight (≈ frames at rest × confidence). */
+    relabelMinVotes: z.number().min(0).max(1000).default(5),
   })
   .strict();
 
@@ -152,6 +160,8 @@ interface Track {
   overHoleT: number;
   /** Started from a weak detection (see `strongConf`): while tentative, only dominant weak ones keep it. */
   bornWeak: boolean;
+  /** The id it had until its kind was decided again this frame (reported once, as `was`). */
+  was?: string;
 }
 
 export interface Tracker {
@@ -234,6 +244,31 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     tr.votes.set(k, (tr.votes.get(k) ?? 0) + w);
     const nid = namedId(game, cls);
     if (nid) tr.named.set(nid, (tr.named.get(nid) ?? 0) + w);
+  }
+
+  const cueKind = game === 'snooker' ? 'white' : game === 'pool8' ? 'cue' : 'striker';
+
+  /**
+   * A confirmed ball whose votes now say another kind by far takes an id of that kind: a ball
+   * first seen blurred at speed as the wrong kind (rendered power break, broadcast: a red leaving
+   * the pack read `brown` on its first 5 frames, `red` on the next 249) would otherwise keep the
+   * wrong id — a second brown the referee refuses, with all its events. Only to an id no track has
+   * held (a potted ball's id stays its own), and never to or from the cue ball (a cue ball read
+   * wrongly for a while is still the ball struck). The frame of the change reports the old id as
+   * `was`; the events stage takes the old id's frames as the new id's.
+   */
+  function relabel(tr: Track): void {
+    const own = tr.votes.get(tr.kind) ?? 0;
+    let best = tr.kind, bestVotes = own;
+    for (const [k, v] of tr.votes) if (v > bestVotes) (best = k), (bestVotes = v);
+    if (best === tr.kind || bestVotes < p.relabelMinVotes || bestVotes < p.relabelRatio * own) return;
+    if (tr.kind === cueKind || best === cueKind || !kindsOf(game).includes(best)) return;
+    const held = new Set(tracks.filter((t) => t.confirmed).map((t) => t.id));
+    const id = idsOfKind(game, best).find((i) => !held.has(i));
+    if (id === undefined) return;
+    tr.was = tr.id;
+    tr.id = id;
+    tr.kind = best;
   }
 
   /** Kind and id for a track being confirmed: the best-voted kind with a free id. */
@@ -457,6 +492,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       const tr = tracks[j]!;
       if ((!tr.confirmed && tr.gone) || refused.has(tr)) tracks.splice(j, 1);
     }
+    for (const tr of tracks) if (tr.confirmed && !tr.gone && tr.lastSeenT === t) relabel(tr);
     for (const tr of tracks) {
       if (!tr.confirmed) continue;
       if (tr.gone) {
@@ -469,6 +505,10 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       const state: TrackStateName = !seen ? 'occluded' : tr.moving ? 'moving' : 'rest';
       const [x, y] = !seen ? (tr.moving ? [tr.kf.s[0]!, tr.kf.s[1]!] : [tr.anchor.x, tr.anchor.y]) : tr.moving ? [tr.last.x, tr.last.y] : [tr.anchor.x, tr.anchor.y];
       const ball: TrackedBall = { id: tr.id, x: round2(x), y: round2(y), conf: round3(seen ? tr.conf : tr.conf * 0.5), state };
+      if (tr.was !== undefined) {
+        ball.was = tr.was;
+        delete tr.was;
+      }
       out.push(ball);
     }
     out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -25,6 +25,16 @@ describe('SeriesBuilder', () => {
   });
 });
 
+describe('a ball the tracker decided again (`was`)', () => {
+  test("its frames under the old id become the new id's; into an id that already has frames, only where that id was absent", () => {
+    const f = (i: number, balls: { id: string; x: number; was?: string }[]) => ({ i, t: i / 30, balls: balls.map((b) => ({ ...b, y: 100, state: 'rest' as const })) });
+    const s = buildSeries([f(0, [{ id: 'brown', x: 10 }, { id: 'red2', x: 50 }]), f(1, [{ id: 'brown', x: 11 }]), f(2, [{ id: 'red1', x: 12, was: 'brown' }]), f(3, [{ id: 'red2', x: 13, was: 'red1' }])]);
+    expect([...s.balls.keys()]).toEqual(['red2']);
+    // red2's own frame 0 stays; frames 1–2 come from brown and red1.
+    expect([...s.balls.get('red2')!.x]).toEqual([50, 11, 12, 13]);
+  });
+});
+
 describe('replayFrameFilter (the report reads an hour of tracks keeping only what its replays show)', () => {
   test('the replays from the filtered frames equal those from every frame, from far fewer frames', async () => {
     const { replayFrameFilter, strokeReplays } = await import('../../src/pipeline/clips.js');

@@ -47,6 +47,32 @@ describe('tracker', () => {
     expect(identitySwitches(run, frames, 20).switches).toBe(0);
   });
 
+  test('a red read as brown on its first frames (blurred as it appears) becomes a red once the votes say so by far: `was` on that frame, one ball to the event stage', () => {
+    // The white strikes red1 at 0.5 s; red1 appears at 0.6 s, read `brown` on its first 6 frames.
+    const run = simulateTable(table, [{ id: 'white', x: 889, y: 600 }, { id: 'red1', x: 889, y: 1200 }], [{ t: 0.5, ball: 'white', vx: 0, vy: 1500 }], { durationS: 5 });
+    let first = 6;
+    const frames = track(run, { fps: 30, noiseMm: 1, seed: 4, appearAt: { red1: 0.2 }, confuse: (id) => (id === 'red1' && first-- > 0 ? 'brown' : undefined) });
+    const ids = frames.map((f) => f.balls.map((b) => b.id).sort().join());
+    expect(ids[8]).toBe('brown,white');
+    expect(ids.at(-1)).toBe('red1,white');
+    const changed = frames.flatMap((f) => f.balls.filter((b) => b.was !== undefined).map((b) => [f.i, b.id, b.was]));
+    expect(changed).toHaveLength(1);
+    expect(changed[0]!.slice(1)).toEqual(['red1', 'brown']);
+    // The event stage sees one red from its first sighting: struck by the white, no brown anywhere.
+    const { log } = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', frames }, table);
+    expect(log.start?.balls?.map((b) => b.id).sort()).toEqual(['red1', 'white']);
+    expect(log.strokes[0]!.events.find((e) => e.type === 'contact')).toMatchObject({ a: 'white', b: 'red1' });
+    expect(JSON.stringify(log)).not.toContain('brown');
+  });
+
+  test('the cue ball is never decided again: a white read as yellow for a while stays the white', () => {
+    const run = simulateTable(table, [{ id: 'white', x: 889, y: 600 }, { id: 'red1', x: 889, y: 1200 }], [{ t: 0.5, ball: 'white', vx: 0, vy: 1500 }], { durationS: 4 });
+    // Read `yellow` at rest from its 7th frame until struck: 8 frames white, then 7 for every one.
+    let seen = 0;
+    const frames = track(run, { fps: 30, noiseMm: 1, seed: 5, confuse: (id, v) => (id === 'white' && v === 0 && seen++ > 7 ? 'yellow' : undefined) });
+    expect(new Set(frames.flatMap((f) => f.balls.map((b) => b.id)))).toEqual(new Set(['white', 'red1']));
+  });
+
   test('a player hides two resting balls for 20 frames: occluded, same ids after, no events', () => {
     const run = simulateTable(table, [{ id: 'white', x: 889, y: 600 }, { id: 'red1', x: 900, y: 2800 }, { id: 'pink', x: 889, y: 2676 }], [], { durationS: 4 });
     const frames = track(run, { fps: 30, noiseMm: 1, seed: 3, occlude: { from: 30, to: 49, balls: ['white', 'red1'] } });

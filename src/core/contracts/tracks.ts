@@ -25,6 +25,11 @@ export const trackedBallSchema = z.object({
   z: finite.optional(),
   /** Kind as decided by the tracker's vote (`red`, `solid`, `pawnA`…), when it differs from the id's. */
   kind: z.string().optional(),
+  /**
+   * On the one frame where the tracker re-decided this ball's kind: the id it was reported under
+   * until then (its frames under that id are this ball's; a reader joins them).
+   */
+  was: z.string().min(1).optional(),
 });
 export type TrackedBall = z.infer<typeof trackedBallSchema>;
 
