@@ -60,7 +60,7 @@ describe('tracker', () => {
     expect(changed[0]!.slice(1)).toEqual(['red1', 'brown']);
     // The event stage sees one red from its first sighting: struck by the white, no brown anywhere.
     const { log } = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', frames }, table);
-    expect(log.start?.balls?.map((b) => b.id).sort()).toEqual(['red1', 'white']);
+    expect((log.start?.balls as { id: string }[]).map((b) => b.id).sort()).toEqual(['red1', 'white']);
     expect(log.strokes[0]!.events.find((e) => e.type === 'contact')).toMatchObject({ a: 'white', b: 'red1' });
     expect(JSON.stringify(log)).not.toContain('brown');
   });
