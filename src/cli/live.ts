@@ -75,6 +75,7 @@ export function liveCommand(): Command {
       try {
         if (!parsed.success) throw parsed.error;
         const o = parsed.data;
+        const start = frameStartOf(o);
         if (!isLoopback(o.host) && !o.token) {
           throw new InputError({ code: 'TOKEN_REQUIRED', field: 'token', message: `listening on ${o.host} serves the scoreboard beyond this machine: add --token (16+ characters, e.g. \`openssl rand -hex 16\`)` });
         }
@@ -103,7 +104,7 @@ export function liveCommand(): Command {
           open,
           outDir: o.out,
           ...(o.players ? { players: o.players } : {}),
-          ...(frameStartOf(o) ? { start: frameStartOf(o)! } : {}),
+          ...(start ? { start } : {}),
           ...(o.atRestMs !== undefined ? { events: { atRestMs: o.atRestMs } } : {}),
           ...(o.gate ? { gate: {} } : {}),
           log: say,

@@ -1,4 +1,4 @@
-/** Options shared by the commands that run the vision chain on a video (`track`, `analyze`). */
+/** Options shared by the commands that run the vision chain on a video (`track`, `analyze`; the frame's start also `live`). */
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { FrameStart } from '../core/contracts/strokes.js';

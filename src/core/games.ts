@@ -22,6 +22,11 @@ export function allBallIds(game: GameId): string[] {
   }
 }
 
+/** The ball the cue strikes: snooker's white, pool's cue ball, Novus's striker. */
+export function cueBallId(game: GameId): string {
+  return game === 'snooker' ? 'white' : game === 'pool8' ? 'cue' : 'striker';
+}
+
 /** Exhaustiveness guard for switches over closed unions. */
 export function assertNever(x: never): never {
   throw new Error(`unreachable: ${JSON.stringify(x)}`);

@@ -12,7 +12,7 @@
  * time disagree, as the distance misses 2R, and when another ball could explain the same kink.
  */
 import type { StrokeEvent } from '../core/contracts/strokes.js';
-import { POCKETS, type CushionSide, type PocketId } from '../core/games.js';
+import { cueBallId, POCKETS, type CushionSide, type PocketId } from '../core/games.js';
 import { pocketHoleUnder, pocketHungOver, type TableProfile } from '../core/table.js';
 import { buildTableGeom, depthPastMouth, type Segment as TableSegment, type TableGeom } from '../core/tableGeometry.js';
 import { evalPos, timeAtCoord, timeAtDistance } from './fit.js';
@@ -65,7 +65,7 @@ const dot = (a: readonly number[], b: readonly number[]) => a[0]! * b[0]! + a[1]
 const sub = (a: readonly number[], b: readonly number[]): [number, number] => [a[0]! - b[0]!, a[1]! - b[1]!];
 
 export function cueBallOf(game: TableProfile['game']): string {
-  return game === 'snooker' ? 'white' : game === 'pool8' ? 'cue' : 'striker';
+  return cueBallId(game);
 }
 
 export function radiusOfBall(table: TableProfile, id: string): number {
@@ -603,11 +603,13 @@ function splitTurns(b: BallPath, k: Kink, dt: number): { kink: Kink; inner: Kink
   return out;
 }
 
-/** How far a ball centred at (x, y) is from touching a cushion: its centre's distance to the line R from the nose, mm (< 0 beyond it). */
+/** How far a ball of radius R whose centre's coordinate across edge `e` is `c` is from touching that cushion: its distance to the line R from the nose, mm (< 0 beyond it). */
+const edgeGap = (e: Edge, c: number, R: number) => (e.sign === 1 ? e.at - c : c - e.at) - R;
+
+/** `edgeGap` for a ball centred at (x, y) and a cushion named by its side. */
 function gapToLine(table: TableProfile, side: CushionSide, x: number, y: number, R: number): number {
   const e = edges(table).find((q) => q.side === side)!;
-  const c = e.axis === 0 ? x : y;
-  return (e.sign === 1 ? e.at - c : c - e.at) - R;
+  return edgeGap(e, e.axis === 0 ? x : y, R);
 }
 
 /** Whether the ball's measured centre came within `tolMm` of a cushion's line between t0 and t1. */
@@ -660,7 +662,7 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
     const { t: st, x: sx, y: sy } = b.samples;
     const rest = evalPos(kink.after.fit, kink.after.t0);
     for (const e of edges(table)) {
-      const gapAt = (v: number) => (e.sign === 1 ? e.at - v : v - e.at) - R;
+      const gapAt = (v: number) => edgeGap(e, v, R);
       if (jawAt(table, e, rest[1 - e.axis]!, R)) continue;
       const restGap = gapAt(rest[e.axis]!);
       const touch = Math.max(3, 2 * p.noiseMm);
@@ -695,7 +697,7 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
     const fitC = (t: number) => evalPos(kink.before.fit, t)[e.axis];
     const tGeo = timeAtCoord(fitC, target, kink.tLo - dt, kink.tHi + dt * 0.5);
     const coord = e.axis === 0 ? kink.x : kink.y;
-    const gap = (e.sign === 1 ? e.at - coord : coord - e.at) - R; // ≈ 0 at contact
+    const gap = edgeGap(e, coord, R); // ≈ 0 at contact
     // The path before must reach the line, or the kink must sit on it (a slow ball stopping there).
     // A clear rebound no ball explains (contacts are tried first), or a ball that goes on running
     // along the line (only a cushion holds a ball to it), may sit twice as far off: the
@@ -779,7 +781,7 @@ function grazesFor(b: BallPath, table: TableProfile, dt: number, p: EventParams,
       const vAlong = Math.abs(posVel(sg, tm)[1 - e.axis]!);
       if (vAlong < GRAZE_MIN_ALONG_MM_PER_S) continue;
       const at = evalPos(sg.fit, tm);
-      const gap = (e.sign === 1 ? e.at - at[e.axis]! : at[e.axis]! - e.at) - R;
+      const gap = edgeGap(e, at[e.axis]!, R);
       if (Math.abs(gap) > p.cushionToleranceMm) continue;
       if (jawAt(table, e, at[1 - e.axis]!, R)) continue;
       const sameCushion = (x: StrokeEvent) => x.type === 'cushion' && x.ball === b.id && x.side === e.side && Math.abs(x.t - tm) < 0.15;

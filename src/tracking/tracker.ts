@@ -29,7 +29,7 @@
 import { z } from 'zod';
 import type { TrackFrame, TrackStateName, TrackedBall } from '../core/contracts/tracks.js';
 import { InputError } from '../core/errors.js';
-import { POCKETS, type GameId } from '../core/games.js';
+import { cueBallId, POCKETS, type GameId } from '../core/games.js';
 import { pocketHoleUnder, type TableProfile } from '../core/table.js';
 import { assign } from './assignment.js';
 import { idsOfKind, isSingleBallClass, kindOfClass, kindOfId, kindsOf, namedId } from './classes.js';
@@ -246,7 +246,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     if (nid) tr.named.set(nid, (tr.named.get(nid) ?? 0) + w);
   }
 
-  const cueKind = game === 'snooker' ? 'white' : game === 'pool8' ? 'cue' : 'striker';
+  const cueKind = kindOfId(game, cueBallId(game));
 
   /**
    * A confirmed ball whose votes now say another kind by far takes an id of that kind: a ball
