@@ -355,8 +355,13 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     const weak = (c: number) => D.conf[c]! < p.strongConf;
     // Matching in passes over what is still unmatched, each a gated minimum-cost assignment;
     // the strong detections first, the weak ones last (`strongConf`).
+    // The confirmed balls have every pass first, the tentative tracks then what is left: a tentative
+    // track set moving by a few weak reads has a wide gate and would take a confirmed ball's next
+    // detection from it (rendered short frame, broadcast 25 fps: a weak `yellow` on the cue's
+    // butt took the cue ball's first moving detection, 170 mm away, and became a second ball).
+    let confirmedRows = true;
     const pass = (cost: (r: number, c: number) => number, unmatchedRowCost = Infinity, weakOnes = false) => {
-      const rows = live.map((_, r) => r).filter((r) => matched[r]! < 0 && (!weakOnes || (!live[r]!.moving && (live[r]!.confirmed || live[r]!.bornWeak))));
+      const rows = live.map((_, r) => r).filter((r) => matched[r]! < 0 && live[r]!.confirmed === confirmedRows && (!weakOnes || (!live[r]!.moving && (live[r]!.confirmed || live[r]!.bornWeak))));
       const cols = Array.from({ length: D.length }, (_, c) => c).filter((c) => !usedDet[c] && weak(c) === weakOnes);
       if (!rows.length || !cols.length) return;
       assign(rows.map((r) => cols.map((c) => cost(r, c))), unmatchedRowCost).forEach((k, i) => {
@@ -397,16 +402,19 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     //    detection is never given to the wrong track. Leaving a track unmatched in stage 1 costs
     //    what the worst acceptable match would, so two tracks are never matched crosswise just to
     //    match both; stage 2 picks up what is left.
-    pass((r, c) => (agrees(r, c) ? near(r, c) : Infinity), p.gateChi2);
-    pass((r, c) => (agrees(r, c) ? reachable(r, c) : Infinity));
-    pass((r, c) => (agrees(r, c) ? near(r, c) : closeBy(r, c) < Infinity ? near(r, c) + p.classMismatchChi2 : Infinity), p.gateChi2 + p.classMismatchChi2);
-    pass((r, c) => (agrees(r, c) ? reachable(r, c) : closeBy(r, c) + p.classMismatchCostMm));
     // A weak detection where a ball rests, of its kind, keeps it seen (a dim cue ball). A ball not
     // yet confirmed is kept so only if it started weak and the detection still stands out: one
     // that started strong must earn its id with strong detections (a false green seen strong
     // once in three frames, weakly between, must not get one — Bucharest Task2 clip 3).
     const weakKeeps = (r: number, c: number) => kindOfClass(game, D.cls[c]!) === live[r]!.kind && (live[r]!.confirmed || dominant(D, c));
-    pass((r, c) => (weakKeeps(r, c) ? near(r, c) : Infinity), p.gateChi2, true);
+    for (const phase of [true, false]) {
+      confirmedRows = phase;
+      pass((r, c) => (agrees(r, c) ? near(r, c) : Infinity), p.gateChi2);
+      pass((r, c) => (agrees(r, c) ? reachable(r, c) : Infinity));
+      pass((r, c) => (agrees(r, c) ? near(r, c) : closeBy(r, c) < Infinity ? near(r, c) + p.classMismatchChi2 : Infinity), p.gateChi2 + p.classMismatchChi2);
+      pass((r, c) => (agrees(r, c) ? reachable(r, c) : closeBy(r, c) + p.classMismatchCostMm));
+      pass((r, c) => (weakKeeps(r, c) ? near(r, c) : Infinity), p.gateChi2, true);
+    }
     const out: TrackedBall[] = [];
     live.forEach((tr, r) => {
       const c = matched[r]!;
@@ -455,9 +463,14 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
         tr.kfT = t;
       }
     });
-    // 5. New tentative tracks from what is left (weak detections: see `strongConf`).
+    // 5. New tentative tracks from what is left (weak detections: see `strongConf`) — but not from
+    //    a detection within a radius of a confirmed ball's this frame: two balls cannot overlap, so
+    //    it is that ball read twice (under two classes, or a stale and a fresh look), and a track
+    //    born there would take a free or potted ball's id.
+    const heldAt = live.flatMap((tr, r) => (tr.confirmed && matched[r]! >= 0 ? [matched[r]!] : []));
+    const doubleRead = (c: number) => heldAt.some((k) => Math.hypot(D.x[k]! - D.x[c]!, D.y[k]! - D.y[c]!) < R);
     for (let c = 0; c < D.length; c++) {
-      if (usedDet[c] || (weak(c) && !namesFreeBall(D, c))) continue;
+      if (usedDet[c] || (weak(c) && !namesFreeBall(D, c)) || doubleRead(c)) continue;
       const tr: Track = {
         id: '',
         kind: kindOfClass(game, D.cls[c]!),
