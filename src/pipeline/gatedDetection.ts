@@ -104,26 +104,36 @@ export class GatedDetection {
     return { line: { i: f.index, t, g: d.decision === 'reuse' ? 'refresh' : d.decision, d: rowsOf(detections) }, detections };
   }
 
-  /**
-   * The balls of `prev` whose centres (mapped back to the frame) lie outside every box, with the
-   * balls found in the boxes: the detections of a region run. A carried ball within a radius of a
-   * fresh one is that ball seen again, not another: a ball straddling a box's edge (a cue ball as
-   * the cue comes over it, rendered short frame, broadcast 25 fps) is found fresh just inside the
-   * box while its stale centre lies just outside, and the two together read as two balls 9 mm
-   * apart — the second became a returning potted colour. The fresh look is the newer.
-   */
+  /** The balls of `prev` outside every box (mapped back to the frame), with the balls found in the boxes. */
   private carryOutside(prev: TableDetections, fresh: TableDetections, cores: readonly { u0: number; v0: number; u1: number; v1: number }[], frame: number): TableDetections {
-    const rows: { x: number; y: number; conf: number; class: string }[] = [];
     const lens = this.o.calibration.distortion;
-    const R = this.o.table.ballDiameter / 2;
-    for (let k = 0; k < prev.length; k++) {
-      const [iu, iv] = applyH(this.tableToImage, prev.x[k]!, prev.y[k]!);
+    const inBox = (x: number, y: number) => {
+      const [iu, iv] = applyH(this.tableToImage, x, y);
       const [u, v] = lens ? distortPixel(lens, iu, iv) : [iu, iv];
-      if (cores.some((c) => u >= c.u0 && u < c.u1 && v >= c.v0 && v < c.v1)) continue;
-      if (Array.from({ length: fresh.length }, (_, j) => j).some((j) => Math.hypot(fresh.x[j]! - prev.x[k]!, fresh.y[j]! - prev.y[k]!) < R)) continue;
-      rows.push({ x: prev.x[k]!, y: prev.y[k]!, conf: prev.conf[k]!, class: prev.cls[k]! });
-    }
-    for (let k = 0; k < fresh.length; k++) rows.push({ x: fresh.x[k]!, y: fresh.y[k]!, conf: fresh.conf[k]!, class: fresh.cls[k]! });
-    return makeDetections(rows, this.o.game, frame);
+      return cores.some((c) => u >= c.u0 && u < c.u1 && v >= c.v0 && v < c.v1);
+    };
+    return mergeRegionRun(prev, fresh, inBox, this.o.table.ballDiameter / 2, this.o.game, frame);
   }
+}
+
+/**
+ * The detections of a region run: the balls of `prev` not in a box (`inBox`, table mm), with the
+ * balls found in the boxes (`fresh`). A carried ball within a radius of a fresh one is that ball
+ * seen again, not another: a ball straddling a box's edge (a cue ball as the cue comes over it,
+ * rendered short frame, broadcast 25 fps) is found fresh just inside the box while its stale
+ * centre lies just outside, and the two read as two balls 9 mm apart — the second became a potted
+ * colour come back. The fresh look is the newer.
+ */
+export function mergeRegionRun(prev: TableDetections, fresh: TableDetections, inBox: (xMm: number, yMm: number) => boolean, ballRadiusMm: number, game: GameId, frame: number): TableDetections {
+  const rows: { x: number; y: number; conf: number; class: string }[] = [];
+  const seenFresh = (x: number, y: number) => {
+    for (let j = 0; j < fresh.length; j++) if (Math.hypot(fresh.x[j]! - x, fresh.y[j]! - y) < ballRadiusMm) return true;
+    return false;
+  };
+  for (let k = 0; k < prev.length; k++) {
+    if (inBox(prev.x[k]!, prev.y[k]!) || seenFresh(prev.x[k]!, prev.y[k]!)) continue;
+    rows.push({ x: prev.x[k]!, y: prev.y[k]!, conf: prev.conf[k]!, class: prev.cls[k]! });
+  }
+  for (let k = 0; k < fresh.length; k++) rows.push({ x: fresh.x[k]!, y: fresh.y[k]!, conf: fresh.conf[k]!, class: fresh.cls[k]! });
+  return makeDetections(rows, game, frame);
 }

@@ -463,14 +463,17 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
         tr.kfT = t;
       }
     });
-    // 5. New tentative tracks from what is left (weak detections: see `strongConf`) — but not from
-    //    a detection within a radius of a confirmed ball's this frame: two balls cannot overlap, so
-    //    it is that ball read twice (under two classes, or a stale and a fresh look), and a track
-    //    born there would take a free or potted ball's id.
-    const heldAt = live.flatMap((tr, r) => (tr.confirmed && matched[r]! >= 0 ? [matched[r]!] : []));
+    // 5. New tentative tracks from what is left (weak detections: see `strongConf`), the strongest
+    //    first — but not from a detection within a radius of one a track took this frame, or one a
+    //    track was born from: two balls cannot overlap, so it is one ball read twice (under two
+    //    classes, or a stale and a fresh look), and a track born there would take a free or potted
+    //    ball's id.
+    const heldAt = live.flatMap((_, r) => (matched[r]! >= 0 ? [matched[r]!] : []));
     const doubleRead = (c: number) => heldAt.some((k) => Math.hypot(D.x[k]! - D.x[c]!, D.y[k]! - D.y[c]!) < R);
-    for (let c = 0; c < D.length; c++) {
+    const byConf = Array.from({ length: D.length }, (_, c) => c).sort((a, b) => D.conf[b]! - D.conf[a]!);
+    for (const c of byConf) {
       if (usedDet[c] || (weak(c) && !namesFreeBall(D, c)) || doubleRead(c)) continue;
+      heldAt.push(c);
       const tr: Track = {
         id: '',
         kind: kindOfClass(game, D.cls[c]!),

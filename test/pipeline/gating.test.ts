@@ -15,6 +15,8 @@ import { parseTracksText, type TracksDoc } from '../../src/core/contracts/tracks
 import { defaultProfileFor } from '../../src/core/table.js';
 import type { Mat3 } from '../../src/core/mat3.js';
 import { analyze, type AnalyzeResult } from '../../src/pipeline/analyze.js';
+import { mergeRegionRun, rowsOf } from '../../src/pipeline/gatedDetection.js';
+import { makeDetections } from '../../src/tracking/index.js';
 import { bedMask, changedRegions, MotionGate, smallGrey, type GateDecision } from '../../src/pipeline/motionGate.js';
 import { replayDetector } from '../../src/pipeline/replayDetector.js';
 import { ffmpeg, SAMPLE, writeSampleTruth } from './fixtures.js';
@@ -192,6 +194,27 @@ describe('regions: detecting only where the bed changed', () => {
     expect(d.map((x) => (x.decision === 'motion' ? (x.regions ? 'r' : 'W') : x.decision[0]))).toEqual(['v', 'r', 'r', 'r', 'W', 'r', 'r', 'r', 'W', 'r', 'r', 'r']);
     expect(runRegions(rolling, { regionMaxFrac: 0.001 }).every((x) => !x.regions)).toBe(true);
     expect(runRegions(rolling, { fullEveryFrames: 0 }).every((x) => !x.regions)).toBe(true);
+  });
+});
+
+describe('mergeRegionRun: what a region run hands the tracker', () => {
+  const det = (rows: [number, number, number, string][]) => makeDetections(rows.map(([x, y, conf, c]) => ({ x, y, conf, class: c })), 'snooker');
+  // The box holds x ≥ 1140 mm (a cue coming over the white from the right).
+  const inBox = (x: number) => x >= 1140;
+  const places = (d: ReturnType<typeof det>) => rowsOf(d).map(([x, y, , c]) => [Math.round(x * 10) / 10, Math.round(y * 10) / 10, c]);
+  it('carries the balls outside the boxes and adds the fresh ones', () => {
+    const prev = det([[600, 740, 0.9, 'green'], [1200, 900, 0.9, 'red']]);
+    const fresh = det([[1230, 910, 0.8, 'red']]);
+    expect(places(mergeRegionRun(prev, fresh, inBox, 26.25, 'snooker', 7))).toEqual([[600, 740, 'green'], [1230, 910, 'red']]);
+  });
+  it('a ball straddling a box edge is one ball: the fresh look replaces the carried one (rendered short frame, broadcast 25 fps)', () => {
+    // The white's stale centre lies just outside the box, its fresh one just inside, 9 mm apart.
+    const prev = det([[1138.3, 529.3, 0.84, 'white'], [600, 740, 0.9, 'green']]);
+    const fresh = det([[1141.2, 537.6, 0.59, 'white']]);
+    expect(places(mergeRegionRun(prev, fresh, inBox, 26.25, 'snooker', 7))).toEqual([[600, 740, 'green'], [1141.2, 537.6, 'white']]);
+    // Two balls touching across the edge (centres 2R apart) are both kept.
+    const touching = det([[1113, 529, 0.84, 'white']]);
+    expect(mergeRegionRun(touching, fresh, inBox, 26.25, 'snooker', 7).length).toBe(2);
   });
 });
 

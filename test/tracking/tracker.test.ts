@@ -229,6 +229,41 @@ describe('tracker', () => {
     }
   });
 
+  test('a tentative track moving on weak reads never takes the detections of the cue ball as it is struck (rendered short frame, broadcast 25 fps)', () => {
+    // The detections the tracker was given there (rounded): the cue ball rests at (1142, 529); a
+    // weak `yellow` (the potted yellow's id is free) wanders on the cue's butt 200 mm away; the
+    // cue ball is then read 9 mm off its place as the cue comes over it, and rolls away.
+    type Row = { x: number; y: number; class: string; conf: number };
+    const yellow: [number, number, number][] = [[1336, 430, 0.23], [1336, 424, 0.24], [1314, 432, 0.16], [1313, 431, 0.22], [1312, 431, 0.25], [1312, 423, 0.17], [1288, 432, 0.15], [1288, 430, 0.17], [1287, 425, 0.23], [1646, 134, 0.16], [1263, 430, 0.18]];
+    const white: [number, number][] = [[1145, 538], [1145, 537], [1145, 539], [1128, 542], [1073, 552], [1019, 569], [961, 584], [906, 602]];
+    const struck = 33;
+    const rows = (k: number): Row[] => {
+      const r: Row[] = [{ x: 596, y: 741, class: 'green', conf: 0.9 }];
+      const w = k < struck ? [1142.3, 529.3] : white[Math.min(k - struck, white.length - 1)]!;
+      r.push({ x: w[0]!, y: w[1]!, class: 'white', conf: k < struck ? 0.84 : 0.6 + 0.03 * (k - struck) });
+      const y = yellow[k - 26];
+      if (y) r.push({ x: y[0], y: y[1], class: 'yellow', conf: y[2] });
+      return r;
+    };
+    const tr = createTracker(table);
+    const frames = Array.from({ length: 44 }, (_, k) => tr.step({ i: k, t: k / 25, detections: makeDetections(rows(k), 'snooker', k) }));
+    // One ball follows the cue ball's detections, and it is the white.
+    for (let k = struck; k < struck + white.length; k++) {
+      const on = frames[k]!.balls.filter((b) => Math.hypot(b.x - white[k - struck]![0], b.y - white[k - struck]![1]) < 3);
+      expect(on.map((b) => b.id), `frame ${k}`).toEqual(['white']);
+    }
+    expect(frames.at(-1)!.balls.find((b) => b.id === 'white')!.x).toBeLessThan(950);
+  });
+
+  test('a ball read twice at once (as the white and as a yellow 6 mm off) is one ball: no yellow is born, from the first frame or later', () => {
+    for (const from of [0, 10]) {
+      const tr = createTracker(table);
+      const rows = (k: number) => [{ x: 900, y: 1200, class: 'white', conf: 0.9 }, ...(k >= from ? [{ x: 904, y: 1204, class: 'yellow', conf: 0.5 }] : [])];
+      const frames = Array.from({ length: 20 }, (_, k) => tr.step({ i: k, t: k / 30, detections: makeDetections(rows(k), 'snooker', k) }));
+      expect([...new Set(frames.flatMap((f) => f.balls.map((b) => b.id)))], `from frame ${from}`).toEqual(['white']);
+    }
+  });
+
   test('weak detections keep a resting ball seen, but never hold a potted ball on the table', () => {
     // A resting pink whose scores drop under 0.3 (a shadow falls on it) stays `rest`, not `occluded`.
     const tr = createTracker(table);
