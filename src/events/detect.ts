@@ -1296,6 +1296,14 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     const stopIdx = o.b.kinks.findIndex((k) => k.t > o.k.t && k.after.still);
     const stop = o.b.kinks[stopIdx];
     if (!stop || Math.hypot(stop.vIn[0], stop.vIn[1]) <= HAND_STOP_MM_PER_S) continue;
+    // A "stop" against a cushion (or a jaw) that moves off again within SPLIT_TURN_S is a rebound the
+    // fits split (see splitTurns), not a hand: a ball put down against a cushion is not struck
+    // within a fifth of a second (rendered S25, overhead 60 fps: the cue ball at 400 mm/s into the
+    // left cushion by the middle pocket, "still" for three samples, read as placed there and struck).
+    const goesOn = o.b.kinks[stopIdx + 1];
+    const [sx, sy] = evalPos(stop.after.fit, stop.after.t0);
+    const onCushion = edges(table).some((e) => Math.abs(edgeGap(e, e.axis === 0 ? sx : sy, o.b.radiusMm)) <= p.kinkToleranceMm);
+    if (onCushion && goesOn && !goesOn.after.still && goesOn.t - stop.t <= SPLIT_TURN_S + dt * 0.01) continue;
     const between = o.b.kinks.filter((k) => k.t > o.k.t && k.t < stop.t);
     if (between.some((k) => Math.hypot(...dv(k)) > 300)) continue;
     // (No cushion test: a ball rolling into a cushion that fast rebounds; it does not stop dead.)
@@ -1308,8 +1316,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     // stopped 67 mm from the yellow it sent off, seen from behind it).
     const sentOff = onsets.some((q) => q.b.id !== o.b.id && Math.abs(q.k.t - stop.t) <= 2 * dt && Math.hypot(q.k.x - stop.x, q.k.y - stop.y) < q.b.radiusMm + o.b.radiusMm + STUN_REACH_MM);
     if (sentOff) continue;
-    const [x, y] = evalPos(stop.after.fit, stop.after.t0);
-    handMoves.set(o.k, { t: r5(stop.t), type: 'place', ball: o.b.id, x: r2(x), y: r2(y), conf: 0.8 });
+    handMoves.set(o.k, { t: r5(stop.t), type: 'place', ball: o.b.id, x: r2(sx), y: r2(sy), conf: 0.8 });
   }
   let strikeT = Infinity;
   let strikeBall: string | null = null;
@@ -1409,12 +1416,13 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
         for (const turn of splitTurns(b, k, dt)) {
           if (turn.inner.some((n) => contactFor(b, n, paths, dt, p) ?? contactByDeparture(b, n, paths, dt, p))) break;
           const seenLater = turn.inner.flatMap((n) => cushionsFor(b, n, table, dt, p, tLeft, view));
-          // Straight cushions only (a jaw's contacts are judged by their own rules), and only where
-          // the ball was seen on the line during the turn: the piece before `k`, extrapolated over
-          // the whole turn, can reach a line the ball never came near (rendered S42: a black
-          // bouncing back off the white 130 mm short of the top cushion).
+          // Only where the ball was seen on the line during the turn: the piece before `k`,
+          // extrapolated over the whole turn, can reach a line the ball never came near (rendered
+          // S42: a black bouncing back off the white 130 mm short of the top cushion). A jaw's too
+          // (the ball does not drop: see above; rendered S25 overhead 60 fps, the cue ball off the
+          // middle pocket's jaw, "still" on it for three samples).
           const found = cushionsFor(b, turn.kink, table, dt, p, tLeft, view).filter(
-            (e) => e.type === 'cushion' && !e.jaw && seenOnLine(b, e.side, k.tLo, turn.kink.tHi, table, p.cushionToleranceMm) && !seenLater.some((o) => o.type === 'cushion' && o.side === e.side) && !bridged.some((o) => sameCushionHit(o, e)),
+            (e) => e.type === 'cushion' && seenOnLine(b, e.side, k.tLo, turn.kink.tHi, table, p.cushionToleranceMm) && !seenLater.some((o) => o.type === 'cushion' && o.side === e.side) && !bridged.some((o) => sameCushionHit(o, e)),
           );
           if (found.length) {
             bridged.push(...found);

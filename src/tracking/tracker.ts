@@ -355,13 +355,8 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     const weak = (c: number) => D.conf[c]! < p.strongConf;
     // Matching in passes over what is still unmatched, each a gated minimum-cost assignment;
     // the strong detections first, the weak ones last (`strongConf`).
-    // The confirmed balls have every pass first, the tentative tracks then what is left: a tentative
-    // track set moving by a few weak reads has a wide gate and would take a confirmed ball's next
-    // detection from it (rendered short frame, broadcast 25 fps: a weak `yellow` on the cue's
-    // butt took the cue ball's first moving detection, 170 mm away, and became a second ball).
-    let confirmedRows = true;
     const pass = (cost: (r: number, c: number) => number, unmatchedRowCost = Infinity, weakOnes = false) => {
-      const rows = live.map((_, r) => r).filter((r) => matched[r]! < 0 && live[r]!.confirmed === confirmedRows && (!weakOnes || (!live[r]!.moving && (live[r]!.confirmed || live[r]!.bornWeak))));
+      const rows = live.map((_, r) => r).filter((r) => matched[r]! < 0 && (!weakOnes || (!live[r]!.moving && (live[r]!.confirmed || live[r]!.bornWeak))));
       const cols = Array.from({ length: D.length }, (_, c) => c).filter((c) => !usedDet[c] && weak(c) === weakOnes);
       if (!rows.length || !cols.length) return;
       assign(rows.map((r) => cols.map((c) => cost(r, c))), unmatchedRowCost).forEach((k, i) => {
@@ -371,7 +366,11 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
         }
       });
     };
-    const agrees = (r: number, c: number) => !live[r]!.confirmed || kindOfClass(game, D.cls[c]!) === live[r]!.kind;
+    // (A tentative track agrees with its own kind too, so far the one it was born as: one that took
+    // any class here, set moving by a few weak reads and so with a wide gate, took a confirmed
+    // ball's detection from it — rendered short frame, broadcast 25 fps: a weak `yellow` on the
+    // cue's butt took the cue ball's first moving detection 170 mm away and became a second ball.)
+    const agrees = (r: number, c: number) => kindOfClass(game, D.cls[c]!) === live[r]!.kind;
     // Stage 1: squared Mahalanobis distance within the χ² gate.
     const near = (r: number, c: number) => {
       const m2 = mahalanobis2(pred[r]!, D.x[c]!, D.y[c]!, p.measurementNoiseMm);
@@ -407,14 +406,11 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     // that started strong must earn its id with strong detections (a false green seen strong
     // once in three frames, weakly between, must not get one — Bucharest Task2 clip 3).
     const weakKeeps = (r: number, c: number) => kindOfClass(game, D.cls[c]!) === live[r]!.kind && (live[r]!.confirmed || dominant(D, c));
-    for (const phase of [true, false]) {
-      confirmedRows = phase;
-      pass((r, c) => (agrees(r, c) ? near(r, c) : Infinity), p.gateChi2);
-      pass((r, c) => (agrees(r, c) ? reachable(r, c) : Infinity));
-      pass((r, c) => (agrees(r, c) ? near(r, c) : closeBy(r, c) < Infinity ? near(r, c) + p.classMismatchChi2 : Infinity), p.gateChi2 + p.classMismatchChi2);
-      pass((r, c) => (agrees(r, c) ? reachable(r, c) : closeBy(r, c) + p.classMismatchCostMm));
-      pass((r, c) => (weakKeeps(r, c) ? near(r, c) : Infinity), p.gateChi2, true);
-    }
+    pass((r, c) => (agrees(r, c) ? near(r, c) : Infinity), p.gateChi2);
+    pass((r, c) => (agrees(r, c) ? reachable(r, c) : Infinity));
+    pass((r, c) => (agrees(r, c) ? near(r, c) : closeBy(r, c) < Infinity ? near(r, c) + p.classMismatchChi2 : Infinity), p.gateChi2 + p.classMismatchChi2);
+    pass((r, c) => (agrees(r, c) ? reachable(r, c) : closeBy(r, c) + p.classMismatchCostMm));
+    pass((r, c) => (weakKeeps(r, c) ? near(r, c) : Infinity), p.gateChi2, true);
     const out: TrackedBall[] = [];
     live.forEach((tr, r) => {
       const c = matched[r]!;

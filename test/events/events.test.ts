@@ -282,6 +282,18 @@ describe('events from synthetic tracks', () => {
     expect(Math.abs(red[0]!.t - 6.23)).toBeLessThan(0.05);
   });
 
+  test('a rolling cue ball read 3.5 mm off once, then stopping for three samples against the middle pocket\'s jaw (rendered S25 overhead, 60 fps): one strike, the jaw\'s cushion, no hand placing it', () => {
+    // The simulator's truth: the strike at 1.100 s, the white off the left cushion by ML's jaw at 2.509 s.
+    const { doc, table: t } = fixture('jaw-rebound-S25-overhead-60');
+    const ev = tracksToStrokes(doc, t).log.strokes[0]!.events;
+    expect(of(ev, 'place')).toEqual([]);
+    expect(of(ev, 'strike')).toHaveLength(1);
+    expect(Math.abs(of(ev, 'strike')[0]!.t - 1.1)).toBeLessThan(0.02);
+    const cu = of(ev, 'cushion').filter((c) => c.ball === 'white');
+    expect(cu.map((c) => c.side)).toEqual(['left']);
+    expect(Math.abs(cu[0]!.t - 2.509)).toBeLessThan(0.05);
+  });
+
   test('a ball and a cushion at once (rendered N02 overhead: the striker meets a pawn and the bottom cushion 0.8 ms apart): the contact and the cushion', () => {
     const { doc, table: t } = fixture('cushion-with-contact-N02-overhead-30');
     const ev = tracksToStrokes(doc, t).log.strokes[0]!.events;
