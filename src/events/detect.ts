@@ -1195,6 +1195,8 @@ export function possibleFirstContact(events: readonly StrokeEvent[], paths: read
 const JUMP_OVERLAP_MM = 10;
 /** A ball back within this of where it lay was not struck (a struck ball, even thinly cut, goes much further), mm. */
 const JUMP_STILL_MM = 8;
+/** The striker seen this near in time either side of its pass over a ball, s (or two frames). */
+const JUMP_SEEN_S = 0.05;
 /** A ball this close to another or to a cushion may be held by it and stay put when struck, mm. */
 const HELD_GAP_MM = 3;
 
@@ -1230,9 +1232,12 @@ export function jumpsOver(paths: readonly BallPath[], strikerId: string | null, 
     if (held) continue;
     // Over the striker's whole path, gaps included (it is lost over the ball it jumps: one blob).
     const best = nearestApproach(striker.segs, P, strikeT, striker.samples.t.at(-1)!, 0.002);
-    // Only where the path is measured, not extrapolated over a long gap (a player in the way).
+    // Only where the path is measured, not extrapolated over a long gap (a player in the way):
+    // seen within two frames, or 50 ms, either side (at 60 fps the white over S42's pink was lost
+    // for three frames, its nearest approach in the middle).
     const ts = striker.samples.t;
-    const seenNear = ts.some((q) => q <= best.t && best.t - q <= 2 * dt) && ts.some((q) => q >= best.t && q - best.t <= 2 * dt);
+    const reach = Math.max(2 * dt, JUMP_SEEN_S) + 1e-6;
+    const seenNear = ts.some((q) => q <= best.t && best.t - q <= reach) && ts.some((q) => q >= best.t && q - best.t <= reach);
     // The ball seen there then (not a stale place: a ball struck off the table earlier whose id
     // stayed behind), and not struck before the pass (the rendered P24 cue ball met the 8, which
     // flew off, and rolled over its place 0.4 s later).
@@ -1307,15 +1312,24 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     const between = o.b.kinks.filter((k) => k.t > o.k.t && k.t < stop.t);
     if (between.some((k) => Math.hypot(...dv(k)) > 300)) continue;
     // (No cushion test: a ball rolling into a cushion that fast rebounds; it does not stop dead.)
-    // Nothing in the way: no ball within touching distance of where it stopped, a frame either
-    // side (a stun shot stops the cue ball dead against the ball it sends off).
-    const inTheWay = paths.some((a) => a.id !== o.b.id && [stop.t - 3 * dt, stop.t - 2 * dt, stop.t - dt, stop.t - dt / 2, stop.t, stop.t + dt / 2].some((tt) => Math.hypot(...sub(posAt(a.segs, tt), [stop.x, stop.y])) < a.radiusMm + o.b.radiusMm + p.contactToleranceMm));
+    // Nothing in the way: no ball within touching distance of where it stopped, from 0.1 s (or
+    // three frames) before to 40 ms (or half a frame) after (a stun shot stops the cue ball dead
+    // against the ball it sends off; at 60 fps a stop's time is off by more than half a frame —
+    // rendered S42 overhead: the black "stopped" 28 ms before it met the white coming at it).
+    const before = Math.max(3 * dt, 0.1), after = Math.max(dt / 2, 0.04);
+    const when = [0, 0.25, 0.5, 0.75, 1].map((f) => stop.t - before * f).concat([stop.t + after / 2, stop.t + after]);
+    const inTheWay = paths.some((a) => a.id !== o.b.id && when.some((tt) => Math.hypot(...sub(posAt(a.segs, tt), [stop.x, stop.y])) < a.radiusMm + o.b.radiusMm + p.contactToleranceMm));
     if (inTheWay) continue;
     // Another ball setting off from beside it as it stops: it was struck into that ball (a stun),
     // though the two are read over a ball's width apart (rendered short frame, broadcast: the white
     // stopped 67 mm from the yellow it sent off, seen from behind it).
     const sentOff = onsets.some((q) => q.b.id !== o.b.id && Math.abs(q.k.t - stop.t) <= 2 * dt && Math.hypot(q.k.x - stop.x, q.k.y - stop.y) < q.b.radiusMm + o.b.radiusMm + STUN_REACH_MM);
     if (sentOff) continue;
+    // …or a moving ball turning beside it then: the two met (rendered S42 overhead, 60 fps: the
+    // black back off the top cushion met the white coming up, "stopped" read 62 mm from it; the
+    // white turned back 30 ms later).
+    const turnedBeside = paths.some((a) => a.id !== o.b.id && a.kinks.some((k) => !k.before.still && Math.abs(k.t - stop.t) <= Math.max(2 * dt, 0.05) && Math.hypot(k.x - stop.x, k.y - stop.y) < a.radiusMm + o.b.radiusMm + STUN_REACH_MM));
+    if (turnedBeside) continue;
     handMoves.set(o.k, { t: r5(stop.t), type: 'place', ball: o.b.id, x: r2(sx), y: r2(sy), conf: 0.8 });
   }
   let strikeT = Infinity;
