@@ -366,11 +366,6 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
         }
       });
     };
-    // (A tentative track agrees with its own kind too, so far the one it was born as: one that took
-    // any class here, set moving by a few weak reads and so with a wide gate, took a confirmed
-    // ball's detection from it — rendered short frame, broadcast 25 fps: a weak `yellow` on the
-    // cue's butt took the cue ball's first moving detection 170 mm away and became a second ball.)
-    const agrees = (r: number, c: number) => kindOfClass(game, D.cls[c]!) === live[r]!.kind;
     // Stage 1: squared Mahalanobis distance within the χ² gate.
     const near = (r: number, c: number) => {
       const m2 = mahalanobis2(pred[r]!, D.x[c]!, D.y[c]!, p.measurementNoiseMm);
@@ -395,6 +390,12 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       const d = Math.hypot(D.x[c]! - px, D.y[c]! - py);
       return d <= 4 * R + 1.5 * (tr.moving ? speedOf(pred[r]!) : 0) * (t - tr.lastSeenT) ? d : Infinity;
     };
+    // A tentative track's kind is not settled: any class agrees with it — but only near where it
+    // should be, as for a class that disagrees (`closeBy`). One set moving by a few weak reads has
+    // a wide gate: a weak `yellow` on the cue's butt took the cue ball's first moving detection
+    // 170 mm away, became the potted yellow come back and a second ball (rendered short frame,
+    // broadcast 25 fps).
+    const agrees = (r: number, c: number) => kindOfClass(game, D.cls[c]!) === live[r]!.kind || (!live[r]!.confirmed && closeBy(r, c) < Infinity);
     // 2. Each stage first with the classes agreeing, then — for what is left — with a class that
     //    disagrees at a price (a blurred red may look brown for a frame). Agreeing classes go
     //    first so that after a contact, with one ball's detection missed, the other ball's
