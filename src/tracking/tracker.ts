@@ -229,6 +229,10 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     const kind = kindOfClass(game, D.cls[c]!);
     const id = namedId(game, D.cls[c]!) ?? idsOfKind(game, kind)[0];
     if (id === undefined || takenIds().has(id)) return false;
+    // Not a ball that left the table: one put back (a respot) is set down in plain view and seen
+    // strong (rendered short frame, broadcast 60 fps: a 0.24 `green` flickering by the near rail
+    // brought the potted green back, and the white was read to hit it).
+    if (tracks.some((t) => t.confirmed && t.gone && t.id === id)) return false;
     return !tracks.some((t) => !t.gone && !t.confirmed && t.kind === kind);
   };
 

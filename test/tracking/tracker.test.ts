@@ -287,6 +287,23 @@ describe('tracker', () => {
     expect(frames.at(-1)!.balls.map((b) => b.id)).toEqual(['white']);
   });
 
+  test('a potted colour comes back only on strong detections: a weak one, however dominant, never brings it back (rendered short frame, broadcast 60 fps)', () => {
+    // The green is struck into the left middle pocket; then a 0.24 `green` flickers by the near
+    // rail, the frame's only green. A respot, set down in plain view and seen strong, does bring it back.
+    for (const [conf, back] of [[0.24, false], [0.8, true]] as const) {
+      const run = simulateTable(table, [{ id: 'white', x: 476, y: 1583 }, { id: 'green', x: 200, y: 1700 }], [{ t: 0.5, ball: 'white', vx: -1381, vy: 584 }], { durationS: 4 });
+      expect(run.truth.pots.map((q) => q.ball)).toEqual(['green']);
+      const det = fakeDetections(run, { fps: 60, noiseMm: 1, seed: 12 }).frames.map((f) => {
+        const rows = rowsOf(f);
+        if (f.t > 3) rows.push({ x: 1030, y: 140, class: 'green', conf });
+        return { ...f, detections: makeDetections(rows, 'snooker', f.i) };
+      });
+      const tr = createTracker(table);
+      const frames = det.map((f) => tr.step(f));
+      expect(frames.at(-1)!.balls.some((b) => b.id === 'green'), `conf ${conf}`).toBe(back);
+    }
+  });
+
   test('seeded from a restored table, the balls keep their ids from the first frame', () => {
     const tr = createTracker(table);
     tr.seed([{ id: 'white', x: 889, y: 900 }, { id: 'red3', x: 1200, y: 2800 }, { id: 'red7', x: 600, y: 2900 }], ['red1', 'red2', 'pink'], 10);
