@@ -370,8 +370,14 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
         }
       });
     };
-    // Stage 1: squared Mahalanobis distance within the χ² gate.
+    // Stage 1: squared Mahalanobis distance within the χ² gate — for a ball at rest, within a ball's
+    // width of where it lies whatever its covariance: one hidden for seconds has a gate grown over
+    // the table, and took a struck red's first detection 850 mm away from the red lying beside it,
+    // whose own gate had stayed tight (rendered S11 overhead, 25 fps). Found further off, a resting
+    // ball is re-found in stage 2, where the nearest wins.
     const near = (r: number, c: number) => {
+      const tr = live[r]!;
+      if (!tr.moving && Math.hypot(D.x[c]! - tr.anchor.x, D.y[c]! - tr.anchor.y) > 2 * R) return Infinity;
       const m2 = mahalanobis2(pred[r]!, D.x[c]!, D.y[c]!, p.measurementNoiseMm);
       return m2 <= p.gateChi2 ? m2 : Infinity;
     };

@@ -1,4 +1,5 @@
 /** The tracker on synthetic detections: identities, states, occlusion, votes, placements, pots. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { TrackFrame } from '../../src/core/contracts/tracks.js';
 import { builtinProfile } from '../../src/core/table.js';
@@ -285,6 +286,31 @@ describe('tracker', () => {
     const frames = det.map((f) => tr2.step(f));
     expect(frames.some((f) => f.balls.some((b) => b.id === 'red1' && b.state === 'pocketed'))).toBe(true);
     expect(frames.at(-1)!.balls.map((b) => b.id)).toEqual(['white']);
+  });
+
+  test('a struck red keeps its id: a phantom red hidden for seconds across the table does not take its first moving detection (rendered S11 overhead, 25 fps: the detections the tracker was given)', () => {
+    // red2 lies at (1099, 2202) and is struck at 6.61 s; a red seen briefly at (330, 1600) near
+    // the start has been hidden since 1.1 s, its gate grown over the table.
+    const lines = readFileSync(new URL('./fixtures/struck-red-S11-overhead-25.tracker-input.jsonl', import.meta.url), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as { i: number; t: number; g: string; d?: [number, number, number, string][] });
+    const tr = createTracker(table);
+    let last = makeDetections([], 'snooker');
+    const frames = lines.map((l) => {
+      if (l.d) last = makeDetections(l.d.map(([x, y, conf, cls]) => ({ x, y, conf, class: cls })), 'snooker', l.i);
+      return tr.step({ i: l.i, t: l.t, detections: last });
+    });
+    const at = (f: TrackFrame, x: number, y: number) => f.balls.find((b) => Math.hypot(b.x - x, b.y - y) < 5);
+    const before = frames.find((f) => f.t > 6.5)!;
+    const red = at(before, 1099, 2202)!.id;
+    // Every later detection of the rolling red is reported under that id.
+    let checked = 0;
+    lines.forEach((l, k) => {
+      if (l.t < 6.64 || !l.d) return;
+      for (const [x, y, , cls] of l.d) if (cls === 'red' && Math.hypot(x - 1099, y - 2202) > 20 && y > 1800 && y < 2200) {
+        expect(at(frames[k]!, x, y)?.id, `t ${l.t}`).toBe(red);
+        checked++;
+      }
+    });
+    expect(checked).toBeGreaterThan(10);
   });
 
   test('a potted colour comes back only on strong detections: a weak one, however dominant, never brings it back (rendered short frame, broadcast 60 fps)', () => {
