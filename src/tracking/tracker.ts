@@ -6,7 +6,7 @@
  *
  * One frame:
  *  1. predict every live track to the frame's time (rest tracks barely move, moving ones coast);
- *  2. stage 1: match by Mahalanobis distance within a χ² gate;
+ *  2. stage 1: match by Mahalanobis distance within a χ² gate (a ball at rest: within 2R of its place);
  *  3. stage 2: what is left is matched by plain distance within what a ball can travel since it
  *     was last seen (`maxSpeedMmPerS`): a struck ball, a ball out of a collision, a ball found again
  *     after a player hid it (re-identification). Both stages run first with the detection's class
@@ -14,7 +14,8 @@
  *     price (not forbidden: a blurred red may look brown for a frame);
  *  4. tracks still unmatched were moving into a pocket (pocketed), off the bed (offTable), or are
  *     hidden (occluded: position predicted, never measured, so the event stage invents nothing);
- *  5. detections still unmatched start tentative tracks, confirmed after `minHits` frames, their
+ *  5. detections still unmatched (and not a ball read twice: within R of one taken) start
+ *     tentative tracks, confirmed after `minHits` frames, their
  *     kind decided by the votes so far: a ball put on the table by hand, or a potted colour respotted
  *     (which takes its old id back).
  *
@@ -406,17 +407,17 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     // 170 mm away, became the potted yellow come back and a second ball (rendered short frame,
     // broadcast 25 fps).
     const agrees = (r: number, c: number) => kindOfClass(game, D.cls[c]!) === live[r]!.kind || (!live[r]!.confirmed && closeBy(r, c) < Infinity);
+    // A weak detection where a ball rests, of its kind, keeps it seen (a dim cue ball). A ball not
+    // yet confirmed is kept so only if it started weak and the detection still stands out: one
+    // that started strong must earn its id with strong detections (a false green seen strong
+    // once in three frames, weakly between, must not get one — Bucharest Task2 clip 3).
+    const weakKeeps = (r: number, c: number) => kindOfClass(game, D.cls[c]!) === live[r]!.kind && (live[r]!.confirmed || dominant(D, c));
     // 2. Each stage first with the classes agreeing, then — for what is left — with a class that
     //    disagrees at a price (a blurred red may look brown for a frame). Agreeing classes go
     //    first so that after a contact, with one ball's detection missed, the other ball's
     //    detection is never given to the wrong track. Leaving a track unmatched in stage 1 costs
     //    what the worst acceptable match would, so two tracks are never matched crosswise just to
     //    match both; stage 2 picks up what is left.
-    // A weak detection where a ball rests, of its kind, keeps it seen (a dim cue ball). A ball not
-    // yet confirmed is kept so only if it started weak and the detection still stands out: one
-    // that started strong must earn its id with strong detections (a false green seen strong
-    // once in three frames, weakly between, must not get one — Bucharest Task2 clip 3).
-    const weakKeeps = (r: number, c: number) => kindOfClass(game, D.cls[c]!) === live[r]!.kind && (live[r]!.confirmed || dominant(D, c));
     pass((r, c) => (agrees(r, c) ? near(r, c) : Infinity), p.gateChi2);
     pass((r, c) => (agrees(r, c) ? reachable(r, c) : Infinity));
     pass((r, c) => (agrees(r, c) ? near(r, c) : closeBy(r, c) < Infinity ? near(r, c) + p.classMismatchChi2 : Infinity), p.gateChi2 + p.classMismatchChi2);
