@@ -224,16 +224,19 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     }
     return true;
   };
+  const spots = Object.values(table.spots);
+  const onSpot = (x: number, y: number) => spots.some((q) => Math.hypot(q.x - x, q.y - y) <= 2 * R);
   /** A dominant weak detection may start a ball when its id is free and nobody is gathering it. */
   const namesFreeBall = (D: DetectionFrame['detections'], c: number): boolean => {
     if (D.conf[c]! < p.weakBirthConf || !dominant(D, c)) return false;
     const kind = kindOfClass(game, D.cls[c]!);
     const id = namedId(game, D.cls[c]!) ?? idsOfKind(game, kind)[0];
     if (id === undefined || takenIds().has(id)) return false;
-    // Not a ball that left the table: one put back (a respot) is set down in plain view and seen
-    // strong (rendered short frame, broadcast 60 fps: a 0.24 `green` flickering by the near rail
-    // brought the potted green back, and the white was read to hit it).
-    if (tracks.some((t) => t.confirmed && t.gone && t.id === id)) return false;
+    // A ball that left the table comes back on a spot (a respot, a ball spotted after a foul) —
+    // weakly seen perhaps, the hand still over it — and nowhere else (rendered short frame,
+    // broadcast 60 fps: a 0.24 `green` flickering by the near rail brought the potted green back,
+    // and the white was read to hit it; S26-S27: the black respotted under the hand, read weakly).
+    if (tracks.some((t) => t.confirmed && t.gone && t.id === id) && !onSpot(D.x[c]!, D.y[c]!)) return false;
     return !tracks.some((t) => !t.gone && !t.confirmed && t.kind === kind);
   };
 
