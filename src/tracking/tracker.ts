@@ -404,12 +404,12 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       const d = Math.hypot(D.x[c]! - px, D.y[c]! - py);
       return d <= 4 * R + 1.5 * (tr.moving ? speedOf(pred[r]!) : 0) * (t - tr.lastSeenT) ? d : Infinity;
     };
-    // A tentative track's kind is not settled: any class agrees with it — but only near where it
-    // should be, as for a class that disagrees (`closeBy`). One set moving by a few weak reads has
-    // a wide gate: a weak `yellow` on the cue's butt took the cue ball's first moving detection
-    // 170 mm away, became the potted yellow come back and a second ball (rendered short frame,
-    // broadcast 25 fps).
-    const agrees = (r: number, c: number) => kindOfClass(game, D.cls[c]!) === live[r]!.kind || (!live[r]!.confirmed && closeBy(r, c) < Infinity);
+    // A tentative track's kind is not settled: any class agrees with it — but a moving one only
+    // near where it should be, as for a class that disagrees (`closeBy`): set moving by a few weak
+    // reads, its velocity is a guess and its gate wide — a weak `yellow` on the cue's butt took the
+    // cue ball's first moving detection 170 mm away, became the potted yellow come back and a
+    // second ball (rendered short frame, broadcast 25 fps).
+    const agrees = (r: number, c: number) => kindOfClass(game, D.cls[c]!) === live[r]!.kind || (!live[r]!.confirmed && (!live[r]!.moving || closeBy(r, c) < Infinity));
     // A weak detection where a ball rests, of its kind, keeps it seen (a dim cue ball). A ball not
     // yet confirmed is kept so only if it started weak and the detection still stands out: one
     // that started strong must earn its id with strong detections (a false green seen strong
