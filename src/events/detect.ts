@@ -1248,6 +1248,9 @@ export function jumpsOver(paths: readonly BallPath[], strikerId: string | null, 
   return out;
 }
 
+/** A moving ball turning within this of a hand-like stop (or two frames), beside it, met the stopped ball, s. */
+const MEETING_S = 0.05;
+
 /** A ball setting off within two frames of a hand-like stop, its centre within 2R plus this of where the mover stopped, was struck by it, mm. */
 const STUN_REACH_MM = 30;
 
@@ -1311,7 +1314,8 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     if (onCushion && goesOn && !goesOn.after.still && goesOn.t - stop.t <= SPLIT_TURN_S + dt * 0.01) continue;
     const between = o.b.kinks.filter((k) => k.t > o.k.t && k.t < stop.t);
     if (between.some((k) => Math.hypot(...dv(k)) > 300)) continue;
-    // (No cushion test: a ball rolling into a cushion that fast rebounds; it does not stop dead.)
+    // (A stop on a cushion's line that moves off again was let through above; one that stays is a
+    // hand: a ball rolling into a cushion that fast rebounds, it does not stop dead.)
     // Nothing in the way: no ball within touching distance of where it stopped, from 0.1 s (or
     // three frames) before to 40 ms (or half a frame) after (a stun shot stops the cue ball dead
     // against the ball it sends off; at 60 fps a stop's time is off by more than half a frame —
@@ -1328,7 +1332,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     // …or a moving ball turning beside it then: the two met (rendered S42 overhead, 60 fps: the
     // black back off the top cushion met the white coming up, "stopped" read 62 mm from it; the
     // white turned back 30 ms later).
-    const turnedBeside = paths.some((a) => a.id !== o.b.id && a.kinks.some((k) => !k.before.still && Math.abs(k.t - stop.t) <= Math.max(2 * dt, 0.05) && Math.hypot(k.x - stop.x, k.y - stop.y) < a.radiusMm + o.b.radiusMm + STUN_REACH_MM));
+    const turnedBeside = paths.some((a) => a.id !== o.b.id && a.kinks.some((k) => !k.before.still && Math.abs(k.t - stop.t) <= Math.max(2 * dt, MEETING_S) && Math.hypot(k.x - stop.x, k.y - stop.y) < a.radiusMm + o.b.radiusMm + STUN_REACH_MM));
     if (turnedBeside) continue;
     handMoves.set(o.k, { t: r5(stop.t), type: 'place', ball: o.b.id, x: r2(sx), y: r2(sy), conf: 0.8 });
   }

@@ -165,10 +165,10 @@ function dissolveShortPieces(p: PathSamples, bounds: [number, number][], tolMm: 
   // The two neighbours clearly moving (SURE_MOVING_MM_PER_S) agree on where the ball went (same
   // velocity where they meet, within a quarter or 150 mm/s): no impulse between them, so the
   // short piece is noise on a smooth path — a ball does not stop dead for a frame or two and
-  // carry on as before. Its samples (up to four) go to the
-  // neighbours even where a misread lies beyond the tolerance (rendered S25, overhead 60 fps: a
-  // sample 3.5 mm off split the rolling cue ball round a two-sample "stop", read as a hand
-  // placing it and the strike put half a second late).
+  // carry on as before. Its samples (up to four) go to the neighbours even where a misread lies
+  // beyond the tolerance (rendered S25, overhead 60 fps: a sample 3.5 mm off split the rolling
+  // cue ball round a two-sample "stop", read as a hand placing it and the strike put half a
+  // second late).
   const agree = (A: [number, number], B: [number, number]) => {
     const vA = evalVel(fitRange(p, A[0], A[1]), p.t[A[1]]!), vB = evalVel(fitRange(p, B[0], B[1]), p.t[B[0]]!);
     const sA = Math.hypot(vA[0], vA[1]), sB = Math.hypot(vB[0], vB[1]);

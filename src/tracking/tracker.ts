@@ -479,12 +479,14 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     //    track was born from: two balls cannot overlap, so it is one ball read twice (under two
     //    classes, or a stale and a fresh look), and a track born there would take a free or potted
     //    ball's id.
-    const heldAt = live.flatMap((_, r) => (matched[r]! >= 0 ? [matched[r]!] : []));
-    const doubleRead = (c: number) => heldAt.some((k) => Math.hypot(D.x[k]! - D.x[c]!, D.y[k]! - D.y[c]!) < R);
+    const doubleRead = (c: number) => {
+      for (let k = 0; k < D.length; k++) if (usedDet[k] && Math.hypot(D.x[k]! - D.x[c]!, D.y[k]! - D.y[c]!) < R) return true;
+      return false;
+    };
     const byConf = Array.from({ length: D.length }, (_, c) => c).sort((a, b) => D.conf[b]! - D.conf[a]!);
     for (const c of byConf) {
       if (usedDet[c] || (weak(c) && !namesFreeBall(D, c)) || doubleRead(c)) continue;
-      heldAt.push(c);
+      usedDet[c] = 1;
       const tr: Track = {
         id: '',
         kind: kindOfClass(game, D.cls[c]!),
