@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { InputError } from '../core/errors.js';
 import { inv3, normaliseH, type Mat3 } from '../core/mat3.js';
-import { ballRadius, type TableProfile } from '../core/table.js';
+import { ballRadius, detectedCentreHeightMm, type TableProfile } from '../core/table.js';
 import type { Calibration } from './contract.js';
 import { findHomographyRansac } from './cv.js';
 import { applyH, type Pt } from './geometry.js';
@@ -68,7 +68,7 @@ export async function calibrateFromPoints(
     table,
     image,
     imageToTable,
-    ballCentreToTable: ballCentreToTable(imageToTable, pose, ballRadius(table)),
+    ballCentreToTable: ballCentreToTable(imageToTable, pose, detectedCentreHeightMm(table)),
     distortion: null,
     reprojectionErrorMm: sorted[sorted.length >> 1] ?? 0,
     inliers: inl.length,

@@ -5,7 +5,7 @@
  * found out.
  */
 import { inv3, mul3, normaliseH, type Mat3 } from '../core/mat3.js';
-import { ballRadius, type TableProfile } from '../core/table.js';
+import { ballRadius, detectedCentreHeightMm, type TableProfile } from '../core/table.js';
 import { err, ok, type Result } from '../core/result.js';
 import { findCloth, type ClothMask } from './cloth.js';
 import type { Calibration } from './contract.js';
@@ -352,7 +352,7 @@ export function calibrateFrame(frame: RgbFrame, opts: CalibrateOptions): Result<
   const residuals = movedPts.flatMap((pts) => edgeResidualsMm(pts, imageToTable, table));
   residuals.sort((a, b) => a - b);
   const reprojectionErrorMm = residuals[residuals.length >> 1] ?? 0;
-  const ballToTable = ballCentreToTable(imageToTable, best.pose, ballRadius(table));
+  const ballToTable = ballCentreToTable(imageToTable, best.pose, detectedCentreHeightMm(table));
   const cornersPx = tableCorners(table).map(([x, y]) => {
     const [u, v] = applyH(best.H, x, y);
     return (distortion ? distortPoint(distortion, u, v) : [u, v]) as [number, number];

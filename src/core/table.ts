@@ -265,6 +265,20 @@ export function loadTableProfile(nameOrPath: string): TableProfile {
 
 export const ballRadius = (t: TableProfile): number => t.ballDiameter / 2;
 
+/** Novus disc thicknesses, mm (pawns and striker lie flat; the renderer draws them this thick). */
+export const NOVUS_PAWN_THICKNESS_MM = 5;
+export const NOVUS_STRIKER_THICKNESS_MM = 6;
+
+/**
+ * Height above the bed of the point a detector reports as a ball's centre, mm: the centre of a
+ * sphere (R), but the centre of a Novus disc's top face (its outline seen from above), which lies
+ * at the disc's thickness — 11 mm below R. Mapping a disc's top through the plane at R put the
+ * pawns 3–4 mm off at rest under an overhead camera, in opposite directions at the two ends (the
+ * parallax of the missing 11 mm). The pawns' thickness is used for the striker too (1 mm more:
+ * a tenth of a millimetre of parallax).
+ */
+export const detectedCentreHeightMm = (t: TableProfile): number => (t.game === 'novus' ? NOVUS_PAWN_THICKNESS_MM : ballRadius(t));
+
 /**
  * The pocket a ball at rest at (x, y) hangs over: between its jaws with its edge reaching the
  * mouth (the line across the opening, the jaw points joined), within `marginMm`. A corner's mouth

@@ -79,11 +79,11 @@ export function planeToImage(cam: Camera, zMm: number): Mat3 {
   return normaliseH(mul3(K, M));
 }
 
-/** The contract's `imageToTable` (cloth plane) and `ballCentreToTable` (plane R above it). */
-export function truthHomographies(cam: Camera, ballRadiusMm: number): { imageToTable: Mat3; ballCentreToTable: Mat3 } {
+/** The contract's `imageToTable` (cloth plane) and `ballCentreToTable` (the plane of the detected centres: R above the cloth, a Novus disc's top face; `detectedCentreHeightMm`). */
+export function truthHomographies(cam: Camera, centreHeightMm: number): { imageToTable: Mat3; ballCentreToTable: Mat3 } {
   return {
     imageToTable: normaliseH(inv3(planeToImage(cam, 0))),
-    ballCentreToTable: normaliseH(inv3(planeToImage(cam, ballRadiusMm))),
+    ballCentreToTable: normaliseH(inv3(planeToImage(cam, centreHeightMm))),
   };
 }
 

@@ -10,6 +10,7 @@
 import type { StrokeLog } from '../core/contracts/strokes.js';
 import type { PocketId } from '../core/games.js';
 import type { Camera } from './camera.js';
+import { detectedCentreHeightMm } from '../core/table.js';
 import { truthHomographies } from './camera.js';
 import type { Sample } from './physics/index.js';
 import { radiusOf } from './scenario/layouts.js';
@@ -174,8 +175,7 @@ export interface TracksDoc {
 }
 
 export function truthCalibration(rec: Recording, cam: Camera): Record<string, unknown> {
-  const ballR = rec.table.ballDiameter / 2;
-  const H = truthHomographies(cam, ballR);
+  const H = truthHomographies(cam, detectedCentreHeightMm(rec.table));
   const round = (m: number[][]) => m.map((row) => row.map((v) => Number(v.toPrecision(12))));
   return {
     format: 'cueref.calibration/1',

@@ -4,7 +4,7 @@
  * `striker pawnA pawnB`).
  */
 import { assertNever, type GameId } from '../../core/games.js';
-import type { TableProfile } from '../../core/table.js';
+import { NOVUS_PAWN_THICKNESS_MM, NOVUS_STRIKER_THICKNESS_MM, type TableProfile } from '../../core/table.js';
 import type { Rgb } from './look.js';
 
 export type BallShape = 'sphere' | 'disc';
@@ -95,7 +95,7 @@ export function ballAppearance(game: GameId, table: TableProfile, id: string): B
         rgb: striker ? [190, 30, 30] : cls === 'pawnA' ? [235, 228, 210] : [30, 28, 30],
         radiusMm: striker ? cueR : objR,
         holeRadiusMm: striker ? (table.strikerHoleRadiusMm ?? 7) : (table.pawnHoleRadiusMm ?? 6),
-        thicknessMm: striker ? 6 : 5,
+        thicknessMm: striker ? NOVUS_STRIKER_THICKNESS_MM : NOVUS_PAWN_THICKNESS_MM,
       };
     }
     default:
