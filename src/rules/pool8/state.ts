@@ -179,6 +179,12 @@ export function initState(log: StrokeLog, table: TableProfile): Result<Pool8Stat
     }
     if (g !== null) groups = player === 0 ? [g, otherGroup(g)] : [otherGroup(g), g];
   }
+  // A rack joined midway with the 8 the only object ball left and nothing said of the groups (a
+  // recording started late; the video cannot tell who had which): both groups are down, so whoever
+  // shoots is on the 8. Which name each player had no longer decides anything in this rack, so the
+  // groups are set only to say that both are cleared (an explicit `tableOpen` keeps the open table).
+  const onlyEight = !atBreak && OBJECT_BALLS.every((id) => id === EIGHT || balls[id]!.where !== 'table');
+  if (onlyEight && extra.data.groups === undefined && extra.data.ballOn === undefined && extra.data.tableOpen === undefined) groups = ['solids', 'stripes'];
   if ((groups[0] === null) !== (groups[1] === null) || (groups[0] !== null && groups[0] === groups[1])) {
     return err({ code: 'BAD_START', field: 'start.groups', message: 'groups must be both null (open table) or one solids and one stripes' });
   }
