@@ -479,8 +479,16 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     //    track was born from: two balls cannot overlap, so it is one ball read twice (under two
     //    classes, or a stale and a fresh look), and a track born there would take a free or potted
     //    ball's id.
+    //    Around a moving ball's detection the radius is 1.5 R (still short of the 2 R between two
+    //    touching balls): motion blur spreads its reads along the streak — a 4.5 m/s cue ball read
+    //    `cue` and, 32 mm behind, `stripe`; the stripe track took the struck 8's first detection
+    //    and the 8 was lost at its spot (rendered P24 overhead, 30 fps).
+    const movingDet = new Uint8Array(D.length);
+    live.forEach((tr, r) => {
+      if (matched[r]! >= 0 && tr.moving) movingDet[matched[r]!] = 1;
+    });
     const doubleRead = (c: number) => {
-      for (let k = 0; k < D.length; k++) if (usedDet[k] && Math.hypot(D.x[k]! - D.x[c]!, D.y[k]! - D.y[c]!) < R) return true;
+      for (let k = 0; k < D.length; k++) if (usedDet[k] && Math.hypot(D.x[k]! - D.x[c]!, D.y[k]! - D.y[c]!) < (movingDet[k] ? 1.5 : 1) * R) return true;
       return false;
     };
     const byConf = Array.from({ length: D.length }, (_, c) => c).sort((a, b) => D.conf[b]! - D.conf[a]!);
