@@ -47,7 +47,7 @@ const fpsList = values.fps!.split(',').map(Number);
 
 interface Ev { t: number; type: string; a?: string; b?: string; ball?: string; pocket?: string; side?: string; conf?: number }
 interface Stroke { events: Ev[]; rest?: { id: string; x: number; y: number }[] }
-interface Call { fouls: { code: string }[]; points: number; potted: string[] }
+interface Call { fouls: { code: string }[]; points: number; potted: string[]; review?: { code: string }[] }
 
 /** Balls by kind where the tracker's numbering is its own choice (which red, which solid). */
 const kind = (id?: string) =>
@@ -99,7 +99,7 @@ function headSide(dir: string, game: GameId): string {
   return headSideOf({ imageToTable: truth.calibration.imageToTable, table: defaultProfileFor(game) });
 }
 
-const tot = { idFrames: 0, idWrong: 0, idSwitches: 0, contactStrokes: 0, firstOk: 0, firstOkDoubted: 0, firstWrongDoubted: 0, firstNone: 0, truthPots: 0, potsOk: 0, phantom: 0, cushTp: 0, cushFp: 0, cushFn: 0, restErr: [] as number[], calls: 0, callsOk: 0, strokesTruth: 0, strokesGot: 0, runs: 0, failed: 0 };
+const tot = { idFrames: 0, idWrong: 0, idSwitches: 0, contactStrokes: 0, firstOk: 0, firstOkDoubted: 0, firstWrongDoubted: 0, firstNone: 0, truthPots: 0, potsOk: 0, phantom: 0, cushTp: 0, cushFp: 0, cushFn: 0, restErr: [] as number[], calls: 0, callsOk: 0, callsToReview: 0, strokesTruth: 0, strokesGot: 0, runs: 0, failed: 0 };
 
 for (const name of scenarios) {
   const scen = join(ROOT, 'samples/scenarios', `${name}.json`);
@@ -183,6 +183,12 @@ for (const name of scenarios) {
           const gc = gotCalls[k];
           const key = (c?: Call) => (c ? `${c.fouls.map((f) => f.code).sort().join('+')}|${c.points}|${c.potted.map(kind).sort().join(',')}` : 'none');
           if (key(tc) === key(gc)) tot.callsOk++;
+          else if (gc) {
+            // Not called, but the truth's foul is proposed for review (an ASSISTED call: the
+            // referee confirms it), and nothing called that the truth does not have.
+            const tf = new Set(tc.fouls.map((f) => f.code)), gf = new Set(gc.fouls.map((f) => f.code)), rv = new Set((gc.review ?? []).map((r) => r.code));
+            if ([...gf].every((c) => tf.has(c)) && [...tf].every((c) => gf.has(c) || rv.has(c)) && tc.potted.map(kind).sort().join() === gc.potted.map(kind).sort().join()) tot.callsToReview++;
+          }
         });
         const ids = identityCheck(dir, game);
         tot.idFrames += ids.frames;
@@ -207,6 +213,6 @@ console.log(`  wrong ${tot.contactStrokes - tot.firstOk}: ${tot.firstWrongDoubte
 console.log(`pots with the right pocket ${pct(tot.potsOk, tot.truthPots)} of ${tot.truthPots}, phantom pots ${tot.phantom} (goal ≥ 99.5 %, none)`);
 console.log(`cushion F1 ${(100 * f1).toFixed(1)} % (tp ${tot.cushTp}, fp ${tot.cushFp}, fn ${tot.cushFn}; goal ≥ 95 %)`);
 console.log(`rest error (overhead) median ${rest.length ? rest[Math.floor(rest.length / 2)]!.toFixed(1) : '-'} mm, within 3 mm ${pct(rest.filter((e) => e <= 3).length, rest.length)} of ${rest.length}`);
-console.log(`calls equal to the truth (fouls + points) ${pct(tot.callsOk, tot.calls)} of ${tot.calls}`);
+console.log(`calls equal to the truth (fouls + points) ${pct(tot.callsOk, tot.calls)} of ${tot.calls}; of the others, ${tot.callsToReview} miss only a foul that is proposed for the referee's review`);
 console.log(`identities (white, colours, cue, eight): another ball on ${pct(tot.idWrong, tot.idFrames)} of ${tot.idFrames} ball-frames, ${tot.idSwitches} switches (goal: none)`);
 

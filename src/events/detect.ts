@@ -113,6 +113,23 @@ function trulyAtRest(b: BallPath, sg: Segment, p: EventParams): boolean {
   return Math.hypot(bx! - ax!, by! - ay!) <= p.restToleranceMm;
 }
 
+/**
+ * Never more than a ball's width away and back on the very spot later in the stroke: the
+ * detector's centre jumping between two estimates (a ball in a touching pair, one half hidden by
+ * a player's arm: rendered S43 broadcast, the green read 6–18 mm off for 0.3 s before the strike),
+ * not a ball that moved — a touched ball does not come back to where it lay.
+ */
+function backOnSpot(b: BallPath, k: Kink, dt: number, p: EventParams): boolean {
+  const { t: st, x: sx, y: sy } = b.samples;
+  for (let j = 0; j < st.length; j++) {
+    if (st[j]! <= k.t) continue;
+    const d = Math.hypot(sx[j]! - k.x, sy[j]! - k.y);
+    if (d > 2 * b.radiusMm) return false;
+    if (st[j]! > k.tHi + dt && d <= Math.max(2, 2 * p.noiseMm)) return true;
+  }
+  return false;
+}
+
 /** A ball at rest, hidden, and at rest again this far off was moved while hidden, mm (well above the noise of two fitted rests). */
 const HIDDEN_MOVE_MM = 12;
 /** …hidden at least this long, s, and no faster across the gap than a nudge, mm/s… */
@@ -143,6 +160,15 @@ function restedHidden(b: BallPath, sg: Segment, dt: number): boolean {
   return Math.hypot(bx - ax, by - ay) <= SAME_REST_MM && sg.t1 - prev.t0 >= MIN_REST_BEFORE_TOUCH_S;
 }
 
+/** The last `n` samples lie together (within 3 noise widths, at least 3 mm, of their mean): a ball at rest. */
+function stillTail(p: PathSamples, n: number, noiseMm: number): boolean {
+  const m = p.t.length;
+  let mx = 0, my = 0;
+  for (let j = m - n; j < m; j++) (mx += p.x[j]! / n), (my += p.y[j]! / n);
+  for (let j = m - n; j < m; j++) if (Math.hypot(p.x[j]! - mx, p.y[j]! - my) > Math.max(3, 3 * noiseMm)) return false;
+  return true;
+}
+
 /** Median spacing of the frames in the window, s (the time a frame leaves unseen). */
 function frameDt(t: Float64Array, k0: number, k1: number): number {
   const d: number[] = [];
@@ -161,6 +187,11 @@ export function buildPaths(series: Series, w: StrokeWindow, table: TableProfile,
     const cuts: number[] = [];
     for (let k = w.k0; k <= w.k1; k++) {
       if (s.presence[k] === Presence.Seen) {
+        // Hidden a while from rest: no piece spans the gap (a fit across it would invent a slow
+        // slide where the ball was hidden and moved, or not: rendered P27, the 5 under the
+        // placing hand for 0.7 s, seen again 20 mm off — a "move" read as still going at the strike).
+        const n = samples.t.length;
+        if (n >= 3 && series.t[k]! - samples.t[n - 1]! >= HIDDEN_MIN_S && stillTail(samples, 3, p.noiseMm)) cuts.push(n - 1);
         samples.t.push(series.t[k]!);
         samples.x.push(s.x[k]!);
         samples.y.push(s.y[k]!);
@@ -882,7 +913,7 @@ const MAX_BALL_SPEED_MM_PER_S = 9000;
 const DROP_SEEN_S = 0.5;
 
 /** Pocket a vanishing ball went into: the pocket its path (extrapolated over the gap) reached. */
-function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p: EventParams, events: readonly StrokeEvent[], struck?: StruckUnseen): StrokeEvent | undefined {
+function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p: EventParams, events: readonly StrokeEvent[], cueId: string, struck?: StruckUnseen): StrokeEvent | undefined {
   const left = b.left!;
   if (struck && left.how !== 'offTable') {
     // Struck from rest and never seen moving: the pocket it was sent at; one roughly that way
@@ -898,10 +929,16 @@ function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p:
   // Leaving the bed over a cushion takes speed; something rolling off it slower was not a ball
   // (a hand on the cloth read as pink, then slid off over the rail: Bucharest Task2 clips 10 and 24,
   // a foul called for a ball off the table). Unless a contact sent it off unseen at speed.
-  const offTable = (t: number, conf: number): StrokeEvent | undefined =>
-    leavingSpeed(b, tLast) >= MIN_LEAVE_MM_PER_S || events.some((e) => e.type === 'contact' && (e.a === b.id || e.b === b.id) && e.t >= tLast - 0.3 && e.t <= tGone + dt)
+  // A ball the stroke set moving (the cue ball struck, a ball hit) may leave slower: it was
+  // airborne (rendered S39: the white, jumped, goes over the top cushion at 1.1 m/s); the hand
+  // read as a ball started on its own.
+  const played = events.some((e) => (e.type === 'strike' && e.ball === b.id && b.id === cueId) || (e.type === 'contact' && (e.a === b.id || e.b === b.id) && e.t <= tLast));
+  const offTable = (t: number, conf: number): StrokeEvent | undefined => {
+    const v = leavingSpeed(b, tLast);
+    return v >= MIN_LEAVE_MM_PER_S || (played && v >= MIN_PLAYED_LEAVE_MM_PER_S) || events.some((e) => e.type === 'contact' && (e.a === b.id || e.b === b.id) && e.t >= tLast - 0.3 && e.t <= tGone + dt)
       ? { t: r5(t), type: 'offTable', ball: b.id, conf }
       : undefined;
+  };
   let pathAt = (t: number) => evalPos(last.still ? last.fit : { ...last.fit, x: [last.fit.x[0], last.fit.x[1], 0], y: [last.fit.y[0], last.fit.y[1], 0] }, t);
   const [lx, ly] = evalPos(last.fit, tLast);
   const { t: ts, x: xs, y: ys } = b.samples;
@@ -1025,6 +1062,8 @@ const MIN_COME_BACK_MM = 2;
 
 /** Slowest a ball leaves the bed over a cushion (it has to jump the nose; the rendered S37 red flies off at 2.8 m/s, a hand read as pink slid off the rail at 1.3), mm/s. */
 const MIN_LEAVE_MM_PER_S = 1800;
+/** …and a ball the stroke itself set moving (struck or hit), mm/s. */
+const MIN_PLAYED_LEAVE_MM_PER_S = 800;
 
 /** The fastest a ball went between consecutive sightings over the 0.25 s up to `tLast`, mm/s. */
 function leavingSpeed(b: BallPath, tLast: number): number {
@@ -1385,7 +1424,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
       if (k.t < strikeT - dt) {
         // Before the strike nothing can explain a start but a hand, a sleeve or the cue: a touch
         // (a ball being set down by hand is a placement, above).
-        if (k.before.still && !k.after.still && b.id !== cueId && b.id !== strikeBall && !handMoves.has(k) && trulyAtRest(b, k.before, p)) events.push({ t: r5(k.t), type: 'touch', ball: b.id, by: 'other', conf: 0.6 });
+        if (k.before.still && !k.after.still && b.id !== cueId && b.id !== strikeBall && !handMoves.has(k) && trulyAtRest(b, k.before, p) && !backOnSpot(b, k, dt, p)) events.push({ t: r5(k.t), type: 'touch', ball: b.id, by: 'other', conf: 0.6 });
         continue;
       }
       const c = contactFor(b, k, paths, dt, p) ?? contactByDeparture(b, k, paths, dt, p);
@@ -1595,17 +1634,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     const near = movingBallNear(b, k);
     const contactAround = events.some((e) => e.type === 'contact' && (e.a === b.id || e.b === b.id) && Math.abs(e.t - k.t) < 3 * dt);
     const byUnseen = unseenBalls && k.t >= firstCueContactT - 3 * dt;
-    // Never more than a ball's width away and back on the very spot later in the stroke: the
-    // detector's centre jumping between two estimates (a ball in a touching pair), not a ball
-    // that moved — a touched ball does not come back to where it lay.
-    const { t: st, x: sx, y: sy } = b.samples;
-    let returns = false;
-    for (let j = 0; j < st.length && !returns; j++) {
-      if (st[j]! <= k.t) continue;
-      const d = Math.hypot(sx[j]! - k.x, sy[j]! - k.y);
-      if (d > 2 * b.radiusMm) break;
-      returns = st[j]! > k.tHi + dt && d <= Math.max(2, 2 * p.noiseMm);
-    }
+    const returns = backOnSpot(b, k, dt, p);
     // Stopped in a pocket's mouth and gone within JAW_DROP_S of starting again: it was dropping
     // in (a ball that hangs in the jaws for a frame or two), not set off by anyone.
     const tLeft = b.left ? series.t[b.left.kLastSeen]! : undefined;
@@ -1621,7 +1650,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
   const flicker = (b: BallPath) =>
     b.samples.t[0]! > tStrikeOrOnset + dt / 2 && b.samples.t.length < MIN_SIGHTINGS_TO_LEAVE && !b.samples.t.some((_, j) => pocketHoleUnder(table, b.samples.x[j]!, b.samples.y[j]!, b.radiusMm, p.overHoleMarginMm));
   for (const b of paths) if (b.left && !flicker(b)) {
-    const e = potFor(b, table, series, dt, p, events, struck.get(b.id));
+    const e = potFor(b, table, series, dt, p, events, cueId, struck.get(b.id));
     if (!e) continue;
     events.push(e);
     // A jaw met between the last sighting and the drop, unless a seen jaw contact has it.

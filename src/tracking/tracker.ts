@@ -261,8 +261,8 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
    * first seen blurred at speed as the wrong kind (rendered power break, broadcast: a red leaving
    * the pack read `brown` on its first 5 frames, `red` on the next 249) would otherwise keep the
    * wrong id — a second brown the referee refuses, with all its events. Only to an id no track has
-   * held (a potted ball's id stays its own), and never to or from the cue ball (a cue ball read
-   * wrongly for a while is still the ball struck). The frame of the change reports the old id as
+   * held (a potted ball's id stays its own), never from the cue ball (a cue ball read wrongly
+   * for a while is still the ball struck), and to it only while no ball on the table is the cue ball. The frame of the change reports the old id as
    * `was`; the events stage takes the old id's frames as the new id's.
    */
   function relabel(tr: Track): void {
@@ -270,9 +270,20 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     let best = tr.kind, bestVotes = own;
     for (const [k, v] of tr.votes) if (v > bestVotes) (best = k), (bestVotes = v);
     if (best === tr.kind || bestVotes < p.relabelMinVotes || bestVotes < p.relabelRatio * own) return;
-    if (tr.kind === cueKind || best === cueKind || !kindsOf(game).includes(best)) return;
-    const held = new Set(tracks.filter((t) => t.confirmed).map((t) => t.id));
-    const id = idsOfKind(game, best).find((i) => !held.has(i));
+    if (tr.kind === cueKind || !kindsOf(game).includes(best)) return;
+    let id: string | undefined;
+    if (best === cueKind) {
+      // To the cue ball only while no ball on the table holds its id: a cue ball in hand, placed
+      // under the hand and read as another kind until the hand left (rendered P27: a `stripe`
+      // for half a second, then `cue`). Its old track, if it was potted, is retired.
+      const cueId = cueBallId(game);
+      if (tracks.some((t) => t !== tr && t.confirmed && !t.gone && t.id === cueId)) return;
+      for (let j = tracks.length - 1; j >= 0; j--) if (tracks[j] !== tr && tracks[j]!.id === cueId && tracks[j]!.gone) tracks.splice(j, 1);
+      id = cueId;
+    } else {
+      const held = new Set(tracks.filter((t) => t.confirmed).map((t) => t.id));
+      id = idsOfKind(game, best).find((i) => !held.has(i));
+    }
     if (id === undefined) return;
     tr.was = tr.id;
     tr.id = id;
@@ -491,9 +502,14 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       for (let k = 0; k < D.length; k++) if (usedDet[k] && Math.hypot(D.x[k]! - D.x[c]!, D.y[k]! - D.y[c]!) < (movingDet[k] ? 1.5 : 1) * R) return true;
       return false;
     };
+    //    Nor on a resting ball hidden this frame (within a radius of where it lies): that ball is
+    //    there, misread — a hand over the 5 made it read `cue`, a cue track was born on it and
+    //    then took the real cue ball's first clear detection 150 mm away (rendered P27 overhead).
+    const onHidden = (c: number) =>
+      live.some((tr, r) => matched[r]! < 0 && tr.confirmed && !tr.gone && !tr.moving && Math.hypot(D.x[c]! - tr.anchor.x, D.y[c]! - tr.anchor.y) < R);
     const byConf = Array.from({ length: D.length }, (_, c) => c).sort((a, b) => D.conf[b]! - D.conf[a]!);
     for (const c of byConf) {
-      if (usedDet[c] || (weak(c) && !namesFreeBall(D, c)) || doubleRead(c)) continue;
+      if (usedDet[c] || (weak(c) && !namesFreeBall(D, c)) || doubleRead(c) || onHidden(c)) continue;
       usedDet[c] = 1;
       const tr: Track = {
         id: '',

@@ -187,6 +187,42 @@ describe('events from synthetic tracks', () => {
     expect(fast.filter((e) => e.type === 'offTable').map((e) => (e as { ball: string }).ball)).toEqual(['pink']);
   });
 
+  test('a resting ball read off its spot for a while before the strike and back on it was not touched (rendered S43 broadcast: the green half-hidden by the arm)', () => {
+    // The green's reads from 0.87 s to 1.2 s, mm beyond its spot (the clip's), then on it again.
+    const off = [7, 7, 1, 1, 12, 12, 12, 9, 14, 9];
+    const frames: TracksDoc['frames'] = [];
+    for (let i = 0; i <= 150; i++) {
+      const t = i / 30;
+      const k = i - 26;
+      const gy = 743 + (k >= 0 && k < off.length ? off[k]! : 0);
+      const tau = Math.min(2, Math.max(0, t - 1.1));
+      frames.push({ i, t, balls: [{ id: 'white', x: 600, y: 1200 + 1200 * tau - 300 * tau ** 2 }, { id: 'green', x: 597, y: gy }] });
+    }
+    const ev = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', frames }, table).log.strokes.flatMap((s) => s.events);
+    expect(ev.filter((e) => e.type === 'strike')).toHaveLength(1);
+    expect(ev.filter((e) => e.type === 'touch')).toEqual([]);
+    // Rolled 60 mm away over those frames and left there, it was touched.
+    const moved = frames.map((f) => ({ ...f, balls: f.balls.map((b) => (b.id === 'green' && f.i >= 26 ? { ...b, y: 743 + 6 * Math.min(10, f.i - 26) } : b)) }));
+    const ev2 = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', frames: moved }, table).log.strokes.flatMap((s) => s.events);
+    expect(ev2.filter((e) => e.type === 'touch').map((e) => (e as { ball: string }).ball)).toEqual(['green']);
+  });
+
+  test('a struck ball may leave the table slower: the white, jumped, goes over the top cushion at 1.1 m/s (rendered S39)', () => {
+    const frames: TracksDoc['frames'] = [];
+    let gone = false;
+    for (let i = 0; i <= 90 && !gone; i++) {
+      const t = i / 30;
+      const wy = 2000 + (t > 0.3 ? 1100 * (t - 0.3) : 0);
+      const balls: TracksDoc['frames'][number]['balls'] = [{ id: 'pink', x: 600, y: 1000 }];
+      if (wy < 3569 - 20) balls.push({ id: 'white', x: 700, y: wy });
+      else (balls.push({ id: 'white', x: 700, y: 3560, state: 'offTable' }), (gone = true));
+      frames.push({ i, t, balls });
+    }
+    for (let i = frames.length, end = frames.length + 45; i <= end; i++) frames.push({ i, t: i / 30, balls: [{ id: 'pink', x: 600, y: 1000 }] });
+    const ev = tracksToStrokes({ format: 'cueref.tracks/1', game: 'snooker', frames }, table).log.strokes.flatMap((s) => s.events);
+    expect(ev.filter((e) => e.type === 'offTable').map((e) => (e as { ball: string }).ball)).toEqual(['white']);
+  });
+
   test('a ball into a pocket is potted there; one passing near a pocket is not', () => {
     // A straight pot: the cue ball sends red3 along the line to the top-right corner.
     const red = { x: 1300, y: 3300 };

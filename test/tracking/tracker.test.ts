@@ -334,6 +334,42 @@ describe('tracker', () => {
     expect(frames.filter((f) => f.t > 1.19 && f.t < 1.28).every((f) => f.balls.find((b) => b.id === '8')?.state === 'moving')).toBe(true);
   });
 
+  test('a cue ball in hand read as another kind under the placing hand becomes the cue ball; nothing is born on a ball the hand hides (rendered P27 overhead, 25 fps: the tracker input)', () => {
+    // From 0.32 s the cue ball being set down at (700, 900) reads `stripe` (0.2–0.4), from 0.96 s
+    // `cue`; the hand over the 5 at (600, 1000) makes it read `stripe`, then `cue` (0.23). Before:
+    // a `cue` track was born on the hidden 5 and jumped to the real cue ball, the stripe track was
+    // left on the spot and read as struck and potted.
+    const pool = builtinProfile('pool8-9ft');
+    const lines = readFileSync(new URL('./fixtures/hand-touch-P27-overhead-25.tracker-input.jsonl', import.meta.url), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as { i: number; t: number; g: string; d?: [number, number, number, string][] });
+    const tr = createTracker(pool);
+    let last = makeDetections([], 'pool8');
+    const frames = lines.map((l) => {
+      if (l.d) last = makeDetections(l.d.map(([x, y, conf, cls]) => ({ x, y, conf, class: cls })), 'pool8', l.i);
+      return tr.step({ i: l.i, t: l.t, detections: last });
+    });
+    // Never a `cue` on the 5's spot.
+    expect(frames.some((f) => f.balls.some((b) => b.id === 'cue' && Math.hypot(b.x - 600, b.y - 1005) < 30))).toBe(false);
+    // One track carries the cue ball from its placement to its rest, renamed `cue` on the way.
+    const renamed = frames.flatMap((f) => f.balls.filter((b) => b.id === 'cue' && b.was !== undefined));
+    expect(renamed).toHaveLength(1);
+    const placedId = frames.find((f) => f.t > 0.5)!.balls.find((b) => Math.hypot(b.x - 700, b.y - 895) < 20)!.id;
+    expect(renamed[0]!.was).toBe(placedId);
+    const end = frames.at(-1)!;
+    expect(end.balls.find((b) => b.id === 'cue')?.state).toBe('rest');
+    // Five balls on the table (cue, 2, 5, 8 and the 10 before it is potted), never six.
+    expect(Math.max(...frames.map((f) => f.balls.filter((b) => b.state !== 'pocketed' && b.state !== 'offTable').length))).toBe(5);
+    // The events: the cue ball's first contact is the 2 (at (801, 1701)); the 5, seen again 20 mm
+    // off after 0.7 s under the hand, was touched — not "still moving" at the strike.
+    const idAt = (x: number, y: number) => frames[3]!.balls.find((b) => Math.hypot(b.x - x, b.y - y) < 10)!.id;
+    const { log } = tracksToStrokes({ format: 'cueref.tracks/1', game: 'pool8', frames }, pool);
+    const ev = log.strokes[0]!.events;
+    expect(ev.find((e) => e.type === 'contact')).toMatchObject({ a: 'cue', b: idAt(801, 1701) });
+    expect(ev.filter((e) => e.type === 'touch').map((e) => (e as { ball: string }).ball)).toEqual([idAt(600, 1000)]);
+    const strikeT = ev.find((e) => e.type === 'strike')!.t;
+    const five = log.strokes[0]!.paths?.[idAt(600, 1000)] ?? [];
+    expect(five.filter(([t]) => t <= strikeT).length).toBeLessThanOrEqual(1);
+  });
+
   test('a potted colour comes back weakly seen only on a spot: a weak read elsewhere, however dominant, never brings it back (rendered short frame, broadcast 60 fps)', () => {
     // The green is struck into the left middle pocket; then a 0.24 `green` flickers by the near
     // rail, the frame's only green. Seen strong there, or weakly on the green's spot (a respot

@@ -215,6 +215,9 @@ const FAULT_CODES: Partial<Record<StrokeEvent['type'], string>> = {
  */
 export const STOPPED_MM_PER_S = 5;
 
+/** Longest gap between two sightings, or from the last one to the strike, that still gives a speed at the strike, s. */
+const MAX_SPEED_GAP_S = 0.25;
+
 /** Balls other than the cue ball still moving at the strike, from their sampled paths. */
 function movingAtStrike(stroke: Stroke, strikeT: number | undefined): { ball: string; speedMmPerS: number }[] {
   if (strikeT === undefined || !stroke.paths) return [];
@@ -226,7 +229,9 @@ function movingAtStrike(stroke: Stroke, strikeT: number | undefined): { ball: st
     if (upTo.length < 2) continue;
     const [t1, x1, y1] = upTo[upTo.length - 2]!;
     const [t2, x2, y2] = upTo[upTo.length - 1]!;
-    if (t2 <= t1) continue;
+    // Two sightings far apart (a ball hidden under a hand, seen again moved) say where it went,
+    // not how fast it was going at the strike; nor does a last sighting long before the strike.
+    if (t2 <= t1 || t2 - t1 > MAX_SPEED_GAP_S || strikeT - t2 > MAX_SPEED_GAP_S) continue;
     const v = Math.hypot(x2 - x1, y2 - y1) / (t2 - t1);
     if (v > STOPPED_MM_PER_S) out.push({ ball, speedMmPerS: v });
   }

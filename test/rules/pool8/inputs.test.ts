@@ -48,6 +48,13 @@ describe('reading the stroke', () => {
     expect(c.fouls[0]!.detail).toMatch(/15 mm\/s/);
   });
 
+  test('two sightings far apart say where a ball went, not its speed at the strike: hidden under a hand 0.7 s and seen again 20 mm off is not "still moving"', () => {
+    const stroke = { ...shot('4', [], { rail: true }), paths: { '5': [[9.2, 600, 1000], [9.9, 600, 1020], [10.0, 600, 1020]] } };
+    expect(codes(calls(makeLog([stroke as never], { start: midway(all, ['solids', 'stripes']) }))[0]!)).toEqual([]);
+    const gap = { ...shot('4', [], { rail: true }), paths: { '5': [[9.2, 600, 1000], [9.9, 600, 1020]] } };
+    expect(codes(calls(makeLog([gap as never], { start: midway(all, ['solids', 'stripes']) }))[0]!)).toEqual([]);
+  });
+
   test('a ball creeping at 2 mm/s is at rest', () => {
     const stroke = { ...shot('4', [], { rail: true }), paths: { '14': [[9.0, 500, 1500], [10.0, 500, 1502]] } };
     expect(codes(calls(makeLog([stroke as never], { start: midway(all, ['solids', 'stripes']) }))[0]!)).toEqual([]);
