@@ -130,13 +130,19 @@ export function segmentPath(p: PathSamples, tolMm: number, noiseMm = 1, cuts: re
 
 /**
  * Shift each boundary by up to two samples to where the two fits explain the samples best — but
- * not a forced one (a cut): across a gap a quadratic bends to take one sample of the far side
- * (the P27 5 ball, seen again 20 mm off after 0.7 s hidden, joined to its rest as a slow slide).
+ * not a forced one (a cut) across a gap in the sightings: there a quadratic bends to take one
+ * sample of the far side (the P27 5 ball, seen again 20 mm off after 0.7 s hidden, joined to its
+ * rest as a slow slide). A cut between consecutive frames may move (a ball set down by hand and
+ * struck at once: its one-sample rest must take the next sample to time the start).
  */
 function refineBoundaries(p: PathSamples, bounds: [number, number][], cuts: ReadonlySet<number>): void {
+  const steps: number[] = [];
+  for (let k = 1; k < p.t.length; k++) steps.push(p.t[k]! - p.t[k - 1]!);
+  steps.sort((a, b) => a - b);
+  const dt = steps[steps.length >> 1] ?? 0;
   for (let b = 0; b + 1 < bounds.length; b++) {
     const A = bounds[b]!, B = bounds[b + 1]!;
-    if (cuts.has(A[1])) continue;
+    if (cuts.has(A[1]) && p.t[A[1] + 1]! - p.t[A[1]]! > 3 * dt) continue;
     let best = A[1], bestCost = Infinity;
     for (let cut = A[1] - 2; cut <= A[1] + 1; cut++) {
       if (cut < A[0] || cut + 1 > B[1]) continue;
