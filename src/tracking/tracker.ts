@@ -180,6 +180,10 @@ export interface Tracker {
 
 /** Frames a ball must have been seen resting at its place before bare cloth there can mean it is gone. */
 const VANISH_MIN_REST_HITS = 10;
+/** Cue-ball id handover on a spot (`handOverCueId`): the newcomer's read at least this strong, the holder's mean at most this, the holder within this of the spot, mm. */
+const HANDOVER_MIN_CONF = 0.7;
+const HANDOVER_MAX_HOLDER_CONF = 0.5;
+const HANDOVER_SPOT_MM = 15;
 
 export function createTracker(table: TableProfile, raw: TrackerParamsInput = {}): Tracker {
   const p = trackerParams(raw);
@@ -288,6 +292,32 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     tr.was = tr.id;
     tr.id = id;
     tr.kind = best;
+  }
+
+  /**
+   * Snooker: a ball lying on a colour's spot from the start, that colour nowhere else, read weakly
+   * as the white, holds the cue ball's id — while a white read strongly elsewhere (the real cue
+   * ball set down in the D) cannot get one. The ball on the spot is that colour misread (rendered
+   * S01 broadcast: the pink, `white` 0.4 on every frame): it becomes the colour (its old id
+   * reported as `was`) and the newcomer the cue ball. Only on a spot, for a holder that never
+   * moved: a weak real cue ball and a strong white glove must not swap (Bucharest Task3).
+   */
+  function handOverCueId(tr: Track): boolean {
+    if (game !== 'snooker') return false;
+    let best = '', bestVotes = -1;
+    for (const [k, v] of tr.votes) if (v > bestVotes) (best = k), (bestVotes = v);
+    if (best !== cueKind || tr.conf < HANDOVER_MIN_CONF) return false;
+    const cueId = cueBallId(game);
+    const holder = tracks.find((t) => t !== tr && t.confirmed && !t.gone && t.id === cueId);
+    if (!holder || holder.moving || holder.everMoved || (holder.votes.get(cueKind) ?? 0) / Math.max(1, holder.hits) > HANDOVER_MAX_HOLDER_CONF) return false;
+    if (Math.hypot(tr.last.x - holder.anchor.x, tr.last.y - holder.anchor.y) < 4 * R) return false;
+    const held = takenIds();
+    const colour = Object.entries(table.spots).find(([id, q]) => Math.hypot(q.x - holder.anchor.x, q.y - holder.anchor.y) <= HANDOVER_SPOT_MM && idsOfKind(game, id).length === 1 && !held.has(id))?.[0];
+    if (colour === undefined) return false;
+    holder.was = holder.id;
+    holder.id = colour;
+    holder.kind = colour;
+    return allocate(tr);
   }
 
   /** Kind and id for a track being confirmed: the best-voted kind with a free id. */
@@ -540,7 +570,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     const ready = tracks.filter((tr) => !tr.confirmed && !tr.gone && tr.hits >= p.minHits);
     const evidence = (tr: Track) => [...tr.votes.values()].reduce((a, b) => a + b, 0);
     ready.sort((a, b) => evidence(b) - evidence(a));
-    const refused = new Set(ready.filter((tr) => !allocate(tr)));
+    const refused = new Set(ready.filter((tr) => !allocate(tr) && !handOverCueId(tr)));
     for (let j = tracks.length - 1; j >= 0; j--) {
       const tr = tracks[j]!;
       if ((!tr.confirmed && tr.gone) || refused.has(tr)) tracks.splice(j, 1);

@@ -370,6 +370,31 @@ describe('tracker', () => {
     expect(five.filter(([t]) => t <= strikeT).length).toBeLessThanOrEqual(1);
   });
 
+  test('snooker: the cue ball\'s id held by a ball on a colour\'s spot, read weakly as white, passes to a white read strongly elsewhere; the spot ball becomes that colour (rendered S01 broadcast 60 fps, first 1.3 s)', () => {
+    // The pink on its spot reads `white` 0.4 on every frame; the real white, carried in and set
+    // down in the D at ~1 s, reads 0.87 — and got no id, so the break had no cue ball.
+    const lines = readFileSync(new URL('./fixtures/break-S01-broadcast-60-first-1.3s.tracker-input.jsonl', import.meta.url), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as { i: number; t: number; g: string; d?: [number, number, number, string][] });
+    const run = (shiftMm: number) => {
+      const tr = createTracker(table);
+      let last = makeDetections([], 'snooker');
+      return lines.map((l) => {
+        if (l.d) last = makeDetections(l.d.map(([x, y, conf, cls]) => ({ x: Math.hypot(x - 889, y - 2677) < 30 ? x + shiftMm : x, y, conf, class: cls })), 'snooker', l.i);
+        return tr.step({ i: l.i, t: l.t, detections: last });
+      });
+    };
+    const frames = run(0);
+    const end = frames.at(-1)!;
+    expect(end.balls.find((b) => b.id === 'pink')).toMatchObject({ state: 'rest' });
+    expect(Math.hypot(end.balls.find((b) => b.id === 'pink')!.x - 889, end.balls.find((b) => b.id === 'pink')!.y - 2677)).toBeLessThan(15);
+    const white = end.balls.find((b) => b.id === 'white')!;
+    expect(white.y).toBeLessThan(1800); // the cue ball, struck up the table from the D
+    expect(frames.flatMap((f) => f.balls.filter((b) => b.was === 'white').map((b) => b.id))).toEqual(['pink']);
+    // Off the spot (the same reads 100 mm aside), nothing says the weak white is misread: it keeps the id.
+    const aside = run(100).at(-1)!;
+    expect(aside.balls.find((b) => b.id === 'white')!.x).toBeGreaterThan(950);
+    expect(aside.balls.some((b) => b.id === 'pink')).toBe(false);
+  });
+
   test('a potted colour comes back weakly seen only on a spot: a weak read elsewhere, however dominant, never brings it back (rendered short frame, broadcast 60 fps)', () => {
     // The green is struck into the left middle pocket; then a 0.24 `green` flickers by the near
     // rail, the frame's only green. Seen strong there, or weakly on the green's spot (a respot
