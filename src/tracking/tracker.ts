@@ -265,7 +265,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
    * first seen blurred at speed as the wrong kind (rendered power break, broadcast: a red leaving
    * the pack read `brown` on its first 5 frames, `red` on the next 249) would otherwise keep the
    * wrong id — a second brown the referee refuses, with all its events. Only to an id no track has
-   * held (a potted ball's id stays its own), never from the cue ball (a cue ball read wrongly
+   * held (a potted ball's id stays its own; a colour's comes back on a spot), never from the cue ball (a cue ball read wrongly
    * for a while is still the ball struck), and to it only while no ball on the table is the cue ball. The frame of the change reports the old id as
    * `was`; the events stage takes the old id's frames as the new id's.
    */
@@ -287,6 +287,13 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     } else {
       const held = new Set(tracks.filter((t) => t.confirmed).map((t) => t.id));
       id = idsOfKind(game, best).find((i) => !held.has(i));
+      // A one-ball kind whose ball left the table may come back on a spot (a respot: the rendered
+      // S26-S27 black, read `pink` under the hand that set it down, then `black` for seconds).
+      const only = idsOfKind(game, best);
+      if (id === undefined && only.length === 1 && !tr.moving && onSpot(tr.anchor.x, tr.anchor.y) && !tracks.some((t) => t !== tr && t.confirmed && !t.gone && t.id === only[0])) {
+        id = only[0]!;
+        for (let j = tracks.length - 1; j >= 0; j--) if (tracks[j] !== tr && tracks[j]!.id === id && tracks[j]!.gone) tracks.splice(j, 1);
+      }
     }
     if (id === undefined) return;
     tr.was = tr.id;

@@ -395,6 +395,30 @@ describe('tracker', () => {
     expect(aside.balls.some((b) => b.id === 'pink')).toBe(false);
   });
 
+  test('a potted colour respotted under the hand and first read as another colour takes its own id back once the reads say so (rendered S26-S27: the black read pink)', () => {
+    const spot = table.spots.black!;
+    const run = (at: { x: number; y: number }) => {
+      const tr = createTracker(table);
+      const frames: TrackFrame[] = [];
+      for (let i = 0; i <= 125; i++) {
+        const t = i / 25;
+        const rows = [{ x: 900, y: 1000, conf: 0.9, class: 'white' }];
+        if (t < 1) rows.push({ x: 1500, y: 3400, conf: 0.85, class: 'black' });
+        else if (t < 1.2) rows.push({ x: 1500 + ((t - 1) / 0.2) * 250, y: 3400 + ((t - 1) / 0.2) * 140, conf: 0.8, class: 'black' });
+        else if (t >= 2 && t < 2.2) rows.push({ x: at.x + 2, y: at.y + 1, conf: 0.5, class: 'pink' });
+        else if (t >= 2.2) rows.push({ x: at.x, y: at.y, conf: 0.75, class: 'black' });
+        frames.push(tr.step({ i, t, detections: makeDetections(rows, 'snooker', i) }));
+      }
+      return frames;
+    };
+    const frames = run(spot);
+    expect(frames.some((f) => f.balls.some((b) => b.id === 'black' && b.state === 'pocketed'))).toBe(true);
+    expect(frames.flatMap((f) => f.balls.filter((b) => b.was === 'pink').map((b) => b.id))).toEqual(['black']);
+    expect(frames.at(-1)!.balls.map((b) => b.id).sort()).toEqual(['black', 'white']);
+    // Away from a spot a potted colour does not come back: the ball stays what it was first read.
+    expect(run({ x: 600, y: 2000 }).at(-1)!.balls.map((b) => b.id).sort()).toEqual(['pink', 'white']);
+  });
+
   test('a potted colour comes back weakly seen only on a spot: a weak read elsewhere, however dominant, never brings it back (rendered short frame, broadcast 60 fps)', () => {
     // The green is struck into the left middle pocket; then a 0.24 `green` flickers by the near
     // rail, the frame's only green. Seen strong there, or weakly on the green's spot (a respot
