@@ -78,19 +78,25 @@ export function radiusOfBall(table: TableProfile, id: string): number {
  * stretch matters for touching balls (a pack, a ball against the cue ball): the referee refuses
  * centres closer than 2R − 2 mm, and one noisy frame can be that close.
  */
+const REST_MIN_SPAN_S = 0.079;
+
 function restBefore(b: BallPath, t: number, p: EventParams): [number, number] | undefined {
   const { t: ts, x, y } = b.samples;
   let k = ts.length - 1;
   while (k >= 0 && ts[k]! > t + 1e-9) k--;
   if (k < 0) return undefined;
-  let sx = 0, sy = 0, n = 0;
+  let sx = 0, sy = 0, n = 0, jFirst = k;
   for (let j = k; j >= 0 && n < 60; j--) {
     if (n >= 3 && Math.hypot(x[j]! - sx / n, y[j]! - sy / n) > 2 * p.restToleranceMm) break;
     sx += x[j]!;
     sy += y[j]!;
     n++;
+    jFirst = j;
   }
-  if (n < 3) return undefined;
+  // At least three samples over two 25 fps frame intervals: at 60 fps three samples of a ball
+  // rolling at 300 mm/s stay within the tolerance (rendered S40 broadcast: a red still rolling
+  // at the second strike read as resting, so no STRUCK_WHILE_MOVING).
+  if (n < 3 || ts[k]! - ts[jFirst]! < REST_MIN_SPAN_S) return undefined;
   const mx = sx / n, my = sy / n;
   // A ball moving at t has no rest position.
   if (Math.hypot(x[k]! - mx, y[k]! - my) > 2 * p.restToleranceMm) return undefined;
@@ -110,8 +116,41 @@ function trulyAtRest(b: BallPath, sg: Segment, p: EventParams): boolean {
   // body, 20 % and 70 % in.
   const n = sg.s1 - sg.s0;
   const [ax, ay] = m(sg.s0 + Math.floor(0.2 * n)), [bx, by] = m(Math.min(sg.s1 - 2, sg.s0 + Math.floor(0.7 * n)));
-  return Math.hypot(bx! - ax!, by! - ay!) <= p.restToleranceMm;
+  if (Math.hypot(bx! - ax!, by! - ay!) <= p.restToleranceMm) return true;
+  // Or still over its last REST_TAIL_S (its last two samples left out): a long piece whose
+  // first part was the end of a slow creep (rendered S40 broadcast 60 fps: the white drawn back
+  // 18 mm over 0.7 s, then at rest 1 s before it is struck again).
+  const { t } = b.samples;
+  let j0 = sg.s0;
+  while (j0 < sg.s1 && t[j0]! < t[sg.s1]! - REST_TAIL_S) j0++;
+  const j1 = sg.s1 - 4; // the last triple starts here, two samples before the end
+  if (j1 - j0 < 3 || t[j1 + 2]! - t[j0]! < MIN_REST_BEFORE_TOUCH_S) return false;
+  const [cx, cy] = m(j0), [dx, dy] = m(j1);
+  return Math.hypot(dx! - cx!, dy! - cy!) <= p.restToleranceMm;
 }
+
+/**
+ * A rest the fits cut into short still pieces (the cue's tip coming over the ball moves its read
+ * a few mm: rendered S12 broadcast 60 fps, still 4.03–4.95, 4.97–5.35, 5.37–5.40 s, then struck):
+ * one of the still pieces just before `sg`, back to back, was truly at rest and the run stays
+ * within a few rest tolerances of it.
+ */
+function restedInPieces(b: BallPath, sg: Segment, dt: number, p: EventParams): boolean {
+  let i = b.segs.indexOf(sg);
+  const [ex, ey] = evalPos(sg.fit, sg.t1);
+  while (i > 0) {
+    const cur = b.segs[i]!, prev = b.segs[i - 1]!;
+    if (!prev.still || cur.t0 - prev.t1 > 2 * dt) return false;
+    const [px, py] = evalPos(prev.fit, prev.t1);
+    if (Math.hypot(px - ex, py - ey) > 3 * p.restToleranceMm) return false;
+    if (trulyAtRest(b, prev, p)) return true;
+    i--;
+  }
+  return false;
+}
+
+/** How far back from a piece's end `trulyAtRest` looks for rest when the piece began with a creep, s. */
+const REST_TAIL_S = 0.5;
 
 /**
  * Never more than a ball's width away and back on the very spot later in the stroke: the
@@ -320,6 +359,21 @@ function speedOver(b: BallPath, t: number, spanS: number): number {
   while (j1 + 1 < ts.length && ts[j1 + 1]! - ts[j0]! <= spanS + 1e-9) j1++;
   const span = ts[j1]! - ts[j0]!;
   return span > 0 ? Math.hypot(x[j1]! - x[j0]!, y[j1]! - y[j0]!) / span : 0;
+}
+
+/** A piece slower than this, mm/s, no longer than CREEP_MAX_S, between a rest and a kink is the rest blurred. */
+const CREEP_MAX_MM_PER_S = 60;
+const CREEP_MAX_S = 0.5;
+
+/** The piece before kink `k` is a short creep straight after a true rest. */
+function creptFromRest(b: BallPath, k: Kink, p: EventParams): boolean {
+  const i = b.segs.indexOf(k.before);
+  const prev = i > 0 ? b.segs[i - 1]! : undefined;
+  if (!prev?.still || !trulyAtRest(b, prev, p)) return false;
+  const sg = k.before;
+  if (sg.t1 - sg.t0 > CREEP_MAX_S) return false;
+  const [x0, y0] = evalPos(prev.fit, prev.t1), [x1, y1] = evalPos(sg.fit, sg.t1);
+  return Math.hypot(x1 - x0, y1 - y0) / Math.max(sg.t1 - prev.t1, 1e-3) < CREEP_MAX_MM_PER_S;
 }
 
 /** Speed change a kink must show to be an impulse rather than noise or a friction transition, mm/s. */
@@ -1385,6 +1439,10 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
   if (cueOnset) {
     strikeT = cueOnset.k.t;
     strikeBall = cueId;
+    // A creep first (the tip or an arm over the ball blurs the rest), then off at a strike's
+    // speed within CREEP_MAX_S: the strike is the second kink (rendered S40 overhead 25 fps).
+    const off = cueOnset.b.kinks.find((q) => q.before === cueOnset.k.after && Math.hypot(q.vOut[0], q.vOut[1]) > MIN_RESTRIKE_SPEED_MM_PER_S);
+    if (off && Math.hypot(cueOnset.k.vOut[0], cueOnset.k.vOut[1]) < CREEP_MAX_MM_PER_S && creptFromRest(cueOnset.b, off, p)) strikeT = off.t;
   } else {
     const firstReal = onsets.find((o) => !handMoves.has(o.k));
     const cue = paths.find((b) => b.id === cueId);
@@ -1437,6 +1495,14 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
         if (!k.before.still) events.push(...cushionsFor(b, k, table, dt, p, b.left ? series.t[b.left.kLastSeen] : undefined, view).filter((e) => e.type === 'cushion' && !e.jaw && Math.abs(gapToLine(table, e.side, k.x, k.y, b.radiusMm)) <= p.cushionToleranceMm / 2));
         continue;
       }
+      // The cue ball off again at a strike's speed after a rest the tracker blurred into a creep
+      // (the tip covering it, an arm over it): the next stroke, as from rest (rendered S40
+      // overhead 25 fps: still to 2.96 s, a 33 mm/s "piece" over a gap to 3.24, 535 mm/s from 3.28).
+      // (A rest that began after this stroke's strike: not the strike's own blurred start.)
+      if (b.id === cueId && strikeBall === cueId && !k.before.still && !k.after.still && creptFromRest(b, k, p) && b.segs[b.segs.indexOf(k.before) - 1]!.t0 > strikeT + dt && Math.hypot(k.vOut[0], k.vOut[1]) > MIN_RESTRIKE_SPEED_MM_PER_S) {
+        restrikeCands.push({ b, k });
+        continue;
+      }
       if (k.before.still && !k.after.still) {
         const hand = handMoves.get(k);
         if (hand) {
@@ -1448,7 +1514,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
         // Straight after being set down by hand, a short rest is enough for a new strike.
         const prevStop = b.kinks.filter((q) => q.t < k.t && q.after.still).at(-1);
         const afterHand = prevStop !== undefined && [...handMoves.values()].some((e) => e.type === 'place' && e.ball === b.id && Math.abs(e.t - prevStop.t) < 1e-4);
-        const rested = trulyAtRest(b, k.before, p) || (afterHand && k.before.t1 - k.before.t0 >= 0.1) || (b.id === cueId && restedHidden(b, k.before, dt));
+        const rested = trulyAtRest(b, k.before, p) || (afterHand && k.before.t1 - k.before.t0 >= 0.1) || (b.id === cueId && (restedHidden(b, k.before, dt) || restedInPieces(b, k.before, dt, p)));
         // A start from a real rest (not a slow roll that the fit called still) with real speed.
         if (rested && Math.hypot(k.vOut[0], k.vOut[1]) > MIN_TOUCH_SPEED_MM_PER_S) {
           // The cue ball starting again on its own: the next stroke, played before all stopped.

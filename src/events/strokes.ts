@@ -312,7 +312,8 @@ function strokesOfSeries(header: Pick<TracksHeader, 'game' | 'calibration'>, ser
       let tTo = Infinity;
       let res = a;
       let split = false;
-      if (a.restrikeT !== undefined) {
+      // (A restrike is after the part's own strike: a split at the strike would repeat itself.)
+      if (a.restrikeT !== undefined && !(a.restrikeT <= a.strikeT + 0.05)) {
         const tr = a.restrikeT;
         let kSplit = wk0;
         while (kSplit < act.k1 && series.t[kSplit]! < tr) kSplit++;

@@ -406,6 +406,33 @@ describe('events from synthetic tracks', () => {
     expect(of(log.strokes[1]!.events, 'contact')[0]).toMatchObject({ a: 'white', b: 'pink' });
   });
 
+  test('the white struck again after a rest the tracker blurred into a creep (still, then a 33 mm/s "piece" over a gap, then 535 mm/s): two strokes, the second timed at the real start (rendered S40 overhead 25 fps)', () => {
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/restrike-creep-S40-overhead-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const { log } = tracksToStrokes(doc, table);
+    // Truth: strikes at 1.1 s and 3.3 s (the red still rolling: STRUCK_WHILE_MOVING).
+    expect(log.strokes.map((s) => s.t)).toEqual([expect.closeTo(1.1, 1), expect.closeTo(3.3, 1)]);
+    const res = refereeLog(log);
+    if (!res.ok) throw new Error(JSON.stringify(res.error));
+    expect(res.value.calls.map((c) => c.fouls.map((f) => f.code))).toEqual([[], ['STRUCK_WHILE_MOVING']]);
+  });
+
+  test('a ball still rolling at 300 mm/s at 60 fps is not "at rest" at the second strike: STRUCK_WHILE_MOVING (rendered S40 broadcast 60 fps: the white drawn back, at rest 1 s, struck again)', () => {
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/restrike-rolling-S40-broadcast-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const { log } = tracksToStrokes(doc, table);
+    expect(log.strokes.map((s) => s.t)).toEqual([expect.closeTo(1.1, 1), expect.closeTo(3.3, 1)]);
+    const res = refereeLog(log);
+    if (!res.ok) throw new Error(JSON.stringify(res.error));
+    expect(res.value.calls[1]!.fouls.map((f) => f.code)).toEqual(['STRUCK_WHILE_MOVING']);
+  });
+
+  test('a rest cut into short still pieces by the approaching tip still lets the white be struck again (rendered S12 broadcast 60 fps): two strokes, white→pink in the second', () => {
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/restrike-pieces-S12-broadcast-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const { log } = tracksToStrokes(doc, table);
+    // Truth: strikes at 1.1 s and 5.402 s; white→pink at 7.287 s.
+    expect(log.strokes.map((s) => s.t)).toEqual([expect.closeTo(1.1, 1), expect.closeTo(5.4, 1)]);
+    expect(of(log.strokes[1]!.events, 'contact')[0]).toMatchObject({ a: 'white', b: 'pink' });
+  });
+
   test('the referee accepts the log', () => {
     const run = simulateTable(table, [{ id: 'white', x: 889, y: 1000 }, { id: 'red1', x: 895, y: 1600 }, { id: 'black', x: 889, y: 3245 }], [{ t: 0.3, ball: 'white', vx: 0, vy: 2000 }], { durationS: 6 });
     const { log } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 1, seed: 2 }), table);
