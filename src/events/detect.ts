@@ -177,8 +177,12 @@ const HIDDEN_MAX_MM_PER_S = 400;
 /** …unless a moving ball came within touching distance plus this of it meanwhile, mm. */
 const HIDDEN_PASS_MM = 20;
 
-/** Picture discs within this many times their radii's sum: one ball's centre is read off beside the other. */
-const COVER_REACH = 1.3;
+/**
+ * Picture discs within this many times their radii's sum: one ball's centre is read off beside the
+ * other (rendered S16 broadcast: the blue read 14 mm off towards the white rolling up behind it,
+ * their discs 1.4–1.5 radii-sums apart, and called touched; S33: the blue 13–20 mm off).
+ */
+const COVER_REACH = 1.6;
 
 /** A still piece and the still one before it, across a gap, this close: the same rest, mm. */
 const SAME_REST_MM = 15;

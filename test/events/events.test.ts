@@ -384,6 +384,14 @@ describe('events from synthetic tracks', () => {
     expect(calls.value.calls[1]!.fouls.map((f) => f.code)).toContain('STRUCK_WHILE_MOVING');
   });
 
+  test('the blue read 14 mm off towards the white rolling up behind it, their picture discs 1.4–1.5 radii-sums apart: no touch (rendered S16 broadcast, with its calibration)', () => {
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/covered-S16-broadcast-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const strokes = tracksToStrokes(doc, table).log.strokes;
+    expect(strokes).toHaveLength(2);
+    expect(of(strokes[1]!.events, 'touch')).toEqual([]);
+    expect(of(strokes[1]!.events, 'contact')[0]).toMatchObject({ a: 'white', b: 'blue' });
+  });
+
   test('the blue read 13–20 mm off while the white rolls up in front of it (their picture discs 3 px apart): no touch (rendered S33 broadcast, with its calibration)', () => {
     const doc = JSON.parse(readFileSync(new URL('./fixtures/covered-S33-broadcast-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
     const blueYs = doc.frames.flatMap((f) => f.balls.filter((b) => b.id === 'blue' && f.t > 1.2 && f.t < 1.45).map((b) => b.y));
