@@ -44,6 +44,13 @@ function intoPocket(o: { ball: string; still: { id: string; x: number; y: number
 
 const of = <K extends StrokeEvent['type']>(events: readonly StrokeEvent[], type: K) => events.filter((e): e is Extract<StrokeEvent, { type: K }> => e.type === type);
 
+/** The referee's fouls per stroke (codes), failing the test if it refuses the log. */
+function foulsOf(log: Parameters<typeof refereeLog>[0]): string[][] {
+  const res = refereeLog(log);
+  if (!res.ok) throw new Error(JSON.stringify(res.error));
+  return res.value.calls.map((c) => c.fouls.map((f) => f.code));
+}
+
 describe('events from synthetic tracks', () => {
   test('a straight roll with deceleration: one strike, no contact, rest within 3 mm', () => {
     const run = simulateTable(table, [{ id: 'white', x: 889, y: 600 }, { id: 'black', x: 889, y: 3245 }], [{ t: 0.5, ball: 'white', vx: 0, vy: 900 }], { durationS: 5 });
@@ -419,18 +426,14 @@ describe('events from synthetic tracks', () => {
     const { log } = tracksToStrokes(doc, table);
     // Truth: strikes at 1.1 s and 3.3 s (the red still rolling: STRUCK_WHILE_MOVING).
     expect(log.strokes.map((s) => s.t)).toEqual([expect.closeTo(1.1, 1), expect.closeTo(3.3, 1)]);
-    const res = refereeLog(log);
-    if (!res.ok) throw new Error(JSON.stringify(res.error));
-    expect(res.value.calls.map((c) => c.fouls.map((f) => f.code))).toEqual([[], ['STRUCK_WHILE_MOVING']]);
+    expect(foulsOf(log)).toEqual([[], ['STRUCK_WHILE_MOVING']]);
   });
 
   test('a ball still rolling at 300 mm/s at 60 fps is not "at rest" at the second strike: STRUCK_WHILE_MOVING (rendered S40 broadcast 60 fps: the white drawn back, at rest 1 s, struck again)', () => {
     const doc = JSON.parse(readFileSync(new URL('./fixtures/restrike-rolling-S40-broadcast-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
     const { log } = tracksToStrokes(doc, table);
     expect(log.strokes.map((s) => s.t)).toEqual([expect.closeTo(1.1, 1), expect.closeTo(3.3, 1)]);
-    const res = refereeLog(log);
-    if (!res.ok) throw new Error(JSON.stringify(res.error));
-    expect(res.value.calls[1]!.fouls.map((f) => f.code)).toEqual(['STRUCK_WHILE_MOVING']);
+    expect(foulsOf(log)[1]).toEqual(['STRUCK_WHILE_MOVING']);
   });
 
   test('a rest cut into short still pieces by the approaching tip still lets the white be struck again (rendered S12 broadcast 60 fps): two strokes, white→pink in the second', () => {

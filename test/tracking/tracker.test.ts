@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { TrackFrame } from '../../src/core/contracts/tracks.js';
+import type { GameId } from '../../src/core/games.js';
 import { builtinProfile } from '../../src/core/table.js';
 import { tracksToStrokes } from '../../src/events/index.js';
 import { createTracker, makeDetections, type DetectionFrame } from '../../src/tracking/index.js';
@@ -9,6 +10,21 @@ import { identitySwitches, simulateTable, type SynthRun } from '../events/synth.
 import { fakeDetections, type FakeDetectorOptions } from './fakeDetector.js';
 
 const table = builtinProfile('snooker');
+
+/** One line of a stored `tracker-input.jsonl` (the detections `analyze` gave the tracker, in table mm). */
+interface InputLine { i: number; t: number; g: string; d?: [number, number, number, string][] }
+
+/** A fixture's tracker input, and a fresh tracker's frames from it (a `reuse` line repeats the last detections). */
+function replayFixture(name: string, game: GameId, shift: (x: number, y: number) => [number, number] = (x, y) => [x, y]): { lines: InputLine[]; frames: TrackFrame[] } {
+  const lines = readFileSync(new URL(`./fixtures/${name}.tracker-input.jsonl`, import.meta.url), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as InputLine);
+  const tr = createTracker(game === 'snooker' ? table : builtinProfile(game === 'pool8' ? 'pool8-9ft' : 'novus'));
+  let last = makeDetections([], game);
+  const frames = lines.map((l) => {
+    if (l.d) last = makeDetections(l.d.map(([x, y, conf, cls]) => { const [sx, sy] = shift(x, y); return { x: sx, y: sy, conf, class: cls }; }), game, l.i);
+    return tr.step({ i: l.i, t: l.t, detections: last });
+  });
+  return { lines, frames };
+}
 
 /** A frame's detections back as rows, to edit and rebuild with makeDetections. */
 const rowsOf = (f: DetectionFrame) => [...Array(f.detections.length).keys()].map((c) => ({ x: f.detections.x[c]!, y: f.detections.y[c]!, class: f.detections.cls[c]!, conf: f.detections.conf[c]! }));
@@ -291,13 +307,7 @@ describe('tracker', () => {
   test('a struck red keeps its id: a phantom red hidden for seconds across the table does not take its first moving detection (rendered S11 overhead, 25 fps: the detections the tracker was given)', () => {
     // red2 lies at (1099, 2202) and is struck at 6.61 s; a red seen briefly at (330, 1600) near
     // the start has been hidden since 1.1 s, its gate grown over the table.
-    const lines = readFileSync(new URL('./fixtures/struck-red-S11-overhead-25.tracker-input.jsonl', import.meta.url), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as { i: number; t: number; g: string; d?: [number, number, number, string][] });
-    const tr = createTracker(table);
-    let last = makeDetections([], 'snooker');
-    const frames = lines.map((l) => {
-      if (l.d) last = makeDetections(l.d.map(([x, y, conf, cls]) => ({ x, y, conf, class: cls })), 'snooker', l.i);
-      return tr.step({ i: l.i, t: l.t, detections: last });
-    });
+    const { lines, frames } = replayFixture('struck-red-S11-overhead-25', 'snooker');
     const at = (f: TrackFrame, x: number, y: number) => f.balls.find((b) => Math.hypot(b.x - x, b.y - y) < 5);
     const before = frames.find((f) => f.t > 6.5)!;
     const red = at(before, 1099, 2202)!.id;
@@ -317,14 +327,7 @@ describe('tracker', () => {
     // The cue ball at 4.5 m/s is read `cue` and, 32 mm behind on its streak, `stripe` (1.13 s);
     // a track born from the stripe read took the struck 8's first detection, the 8 stayed
     // "hidden" on its spot and its flight off the table was never seen.
-    const pool = builtinProfile('pool8-9ft');
-    const lines = readFileSync(new URL('./fixtures/eight-off-table-P24-overhead-30.tracker-input.jsonl', import.meta.url), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as { i: number; t: number; g: string; d?: [number, number, number, string][] });
-    const tr = createTracker(pool);
-    let last = makeDetections([], 'pool8');
-    const frames = lines.map((l) => {
-      if (l.d) last = makeDetections(l.d.map(([x, y, conf, cls]) => ({ x, y, conf, class: cls })), 'pool8', l.i);
-      return tr.step({ i: l.i, t: l.t, detections: last });
-    });
+    const { frames } = replayFixture('eight-off-table-P24-overhead-30', 'pool8');
     // Only the cue ball and the 8 are ever reported, and the 8 leaves the table beyond (1200, 1400).
     expect([...new Set(frames.flatMap((f) => f.balls.map((b) => b.id)))].sort()).toEqual(['8', 'cue']);
     const off = frames.flatMap((f) => f.balls.filter((b) => b.id === '8' && b.state === 'offTable'));
@@ -340,13 +343,7 @@ describe('tracker', () => {
     // a `cue` track was born on the hidden 5 and jumped to the real cue ball, the stripe track was
     // left on the spot and read as struck and potted.
     const pool = builtinProfile('pool8-9ft');
-    const lines = readFileSync(new URL('./fixtures/hand-touch-P27-overhead-25.tracker-input.jsonl', import.meta.url), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as { i: number; t: number; g: string; d?: [number, number, number, string][] });
-    const tr = createTracker(pool);
-    let last = makeDetections([], 'pool8');
-    const frames = lines.map((l) => {
-      if (l.d) last = makeDetections(l.d.map(([x, y, conf, cls]) => ({ x, y, conf, class: cls })), 'pool8', l.i);
-      return tr.step({ i: l.i, t: l.t, detections: last });
-    });
+    const { frames } = replayFixture('hand-touch-P27-overhead-25', 'pool8');
     // Never a `cue` on the 5's spot.
     expect(frames.some((f) => f.balls.some((b) => b.id === 'cue' && Math.hypot(b.x - 600, b.y - 1005) < 30))).toBe(false);
     // One track carries the cue ball from its placement to its rest, renamed `cue` on the way.
@@ -373,15 +370,7 @@ describe('tracker', () => {
   test('snooker: the cue ball\'s id held by a ball on a colour\'s spot, read weakly as white, passes to a white read strongly elsewhere; the spot ball becomes that colour (rendered S01 broadcast 60 fps, first 1.3 s)', () => {
     // The pink on its spot reads `white` 0.4 on every frame; the real white, carried in and set
     // down in the D at ~1 s, reads 0.87 — and got no id, so the break had no cue ball.
-    const lines = readFileSync(new URL('./fixtures/break-S01-broadcast-60-first-1.3s.tracker-input.jsonl', import.meta.url), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as { i: number; t: number; g: string; d?: [number, number, number, string][] });
-    const run = (shiftMm: number) => {
-      const tr = createTracker(table);
-      let last = makeDetections([], 'snooker');
-      return lines.map((l) => {
-        if (l.d) last = makeDetections(l.d.map(([x, y, conf, cls]) => ({ x: Math.hypot(x - 889, y - 2677) < 30 ? x + shiftMm : x, y, conf, class: cls })), 'snooker', l.i);
-        return tr.step({ i: l.i, t: l.t, detections: last });
-      });
-    };
+    const run = (shiftMm: number) => replayFixture('break-S01-broadcast-60-first-1.3s', 'snooker', (x, y) => [Math.hypot(x - 889, y - 2677) < 30 ? x + shiftMm : x, y]).frames;
     const frames = run(0);
     const end = frames.at(-1)!;
     expect(end.balls.find((b) => b.id === 'pink')).toMatchObject({ state: 'rest' });
