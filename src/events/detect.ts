@@ -269,7 +269,13 @@ export function buildPaths(series: Series, w: StrokeWindow, table: TableProfile,
     if (kLastBeforeGone >= 0) {
       let kBack = kLastBeforeGone + 1;
       while (kBack <= w.k1 && s.presence[kBack] !== Presence.Seen) kBack++;
-      if (kBack <= w.kOnset) {
+      // The cue ball picked up from rest and put back later in the window (in hand from the D
+      // while a respotted colour started the window): likewise, the stroke is played from where
+      // it came back (rendered S26-S27: the white lifted at 4.5 s, back in the D at 5.24 s and
+      // struck at 5.28 s — the stroke had no strike and its in-off was lost).
+      const kGoneAt = samples.t.findIndex((tt) => tt > series.t[kLastBeforeGone]! + 1e-9);
+      const pickedUp = s.id === cueBallOf(table.game) && (kGoneAt < 0 ? samples.t.length : kGoneAt) >= 3 && stillTail({ t: samples.t.slice(0, kGoneAt < 0 ? undefined : kGoneAt), x: samples.x.slice(0, kGoneAt < 0 ? undefined : kGoneAt), y: samples.y.slice(0, kGoneAt < 0 ? undefined : kGoneAt) }, 3, p.noiseMm);
+      if (kBack <= w.kOnset || (pickedUp && kBack <= w.k1)) {
         const from = samples.t.findIndex((t) => t >= series.t[kBack]! - 1e-9);
         samples.t.splice(0, from);
         samples.x.splice(0, from);
@@ -1696,6 +1702,18 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
       const passedBy = paths.some((a) => a.id !== b.id && a.moved && Array.from({ length: 11 }, (_, j) => s0.t1 + ((s1.t0 - s0.t1) * j) / 10).some((tt) => Math.hypot(...sub(posAt(a.segs, tt), from)) < a.radiusMm + b.radiusMm + HIDDEN_PASS_MM));
       // (Nor read off beside another ball in the picture when seen again: S33 broadcast's blue.)
       if (passedBy || coveredNear(b, to, s1.t0) || coveredNear(b, from, s0.t1)) continue;
+      // Put down by hand just before it was hidden: the hand still over it settled it (rendered
+      // S26-S27: the respotted black read 27 mm off under the hand, then on its spot): the
+      // placement ends where it was seen again, not a touch.
+      // (Or it appeared in this window with that first rest: a placement the stroke builder
+      // reports from its sightings.)
+      const placed = events.find((e): e is Extract<StrokeEvent, { type: 'place' }> => e.type === 'place' && e.ball === b.id && e.t >= s0.t0 - 2 * dt && e.t <= s0.t1 + dt);
+      if (placed) {
+        placed.x = r2(to[0]);
+        placed.y = r2(to[1]);
+        continue;
+      }
+      if (i === 0 && b.samples.t[0]! > series.t[w.k0]! + 2 * dt) continue;
       // Timed when it is seen moved (when in the gap it was, no frame says).
       events.push({ t: r5(s1.t0), type: 'touch', ball: b.id, by: 'other', conf: 0.5 });
     }

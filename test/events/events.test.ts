@@ -444,6 +444,17 @@ describe('events from synthetic tracks', () => {
     expect(of(log.strokes[1]!.events, 'contact')[0]).toMatchObject({ a: 'white', b: 'pink' });
   });
 
+  test('the cue ball picked up while a colour is respotted, put back in the D and struck at once: the stroke is played from the D (rendered S26-S27 overhead 25 fps)', () => {
+    // The black respotted under the hand (read 27 mm off until the hand left), the white lifted at
+    // 4.5 s, back in the D at 5.24 s, struck at 5.28 s and in-off in the bottom-left corner.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/respot-in-hand-S26-S27-overhead-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes[1]!.events;
+    expect(of(ev, 'strike')).toEqual([expect.objectContaining({ ball: 'white', t: expect.closeTo(5.28, 1) })]);
+    expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'white', pocket: 'BL' })]);
+    expect(of(ev, 'touch')).toEqual([]);
+    expect(of(ev, 'place').map((e) => e.ball).sort()).toEqual(['black', 'white']);
+  });
+
   test('the referee accepts the log', () => {
     const run = simulateTable(table, [{ id: 'white', x: 889, y: 1000 }, { id: 'red1', x: 895, y: 1600 }, { id: 'black', x: 889, y: 3245 }], [{ t: 0.3, ball: 'white', vx: 0, vy: 2000 }], { durationS: 6 });
     const { log } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 1, seed: 2 }), table);
