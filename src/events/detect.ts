@@ -274,7 +274,9 @@ export function buildPaths(series: Series, w: StrokeWindow, table: TableProfile,
       // it came back (rendered S26-S27: the white lifted at 4.5 s, back in the D at 5.24 s and
       // struck at 5.28 s — the stroke had no strike and its in-off was lost).
       const kGoneAt = samples.t.findIndex((tt) => tt > series.t[kLastBeforeGone]! + 1e-9);
-      const pickedUp = s.id === cueBallOf(table.game) && (kGoneAt < 0 ? samples.t.length : kGoneAt) >= 3 && stillTail({ t: samples.t.slice(0, kGoneAt < 0 ? undefined : kGoneAt), x: samples.x.slice(0, kGoneAt < 0 ? undefined : kGoneAt), y: samples.y.slice(0, kGoneAt < 0 ? undefined : kGoneAt) }, 3, p.noiseMm);
+      // (Lying there since the window began — left by the last stroke — not just set down in it:
+      // a Novus striker placed and adjusted under the hand before its strike is not picked up.)
+      const pickedUp = s.id === cueBallOf(table.game) && samples.t[0]! <= series.t[w.k0]! + 2 * dt && (kGoneAt < 0 ? samples.t.length : kGoneAt) >= 3 && stillTail({ t: samples.t.slice(0, kGoneAt < 0 ? undefined : kGoneAt), x: samples.x.slice(0, kGoneAt < 0 ? undefined : kGoneAt), y: samples.y.slice(0, kGoneAt < 0 ? undefined : kGoneAt) }, 3, p.noiseMm);
       if (kBack <= w.kOnset || (pickedUp && kBack <= w.k1)) {
         const from = samples.t.findIndex((t) => t >= series.t[kBack]! - 1e-9);
         samples.t.splice(0, from);

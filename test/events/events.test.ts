@@ -455,6 +455,13 @@ describe('events from synthetic tracks', () => {
     expect(of(ev, 'place').map((e) => e.ball).sort()).toEqual(['black', 'white']);
   });
 
+  test('a Novus striker set down, hidden under the adjusting hand and struck at once keeps its strike (rendered two-strokes overhead 25 fps): not "picked up"', () => {
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/striker-adjusted-N-two-strokes-overhead-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const strokes = tracksToStrokes(doc, builtinProfile('novus')).log.strokes;
+    expect(strokes.map((st) => of(st.events, 'strike').map((e) => e.ball))).toEqual([['striker'], ['striker']]);
+    expect(strokes.map((st) => of(st.events, 'contact')[0]?.a)).toEqual(['striker', 'striker']);
+  });
+
   test('the referee accepts the log', () => {
     const run = simulateTable(table, [{ id: 'white', x: 889, y: 1000 }, { id: 'red1', x: 895, y: 1600 }, { id: 'black', x: 889, y: 3245 }], [{ t: 0.3, ball: 'white', vx: 0, vy: 2000 }], { durationS: 6 });
     const { log } = tracksToStrokes(toTracks(run, { fps: 30, noiseMm: 1, seed: 2 }), table);
