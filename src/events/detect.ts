@@ -72,14 +72,15 @@ export function radiusOfBall(table: TableProfile, id: string): number {
   return (id === cueBallOf(table.game) ? table.cueBallDiameter : table.ballDiameter) / 2;
 }
 
+/** A rest's sightings span at least two 25 fps frame intervals, s (see `restBefore`). */
+const REST_MIN_SPAN_S = 0.079;
+
 /**
  * Where a ball rested just before t: the mean of its last samples before t that stay together
  * (within twice the rest tolerance of their mean), walking back from t. Averaging the whole
  * stretch matters for touching balls (a pack, a ball against the cue ball): the referee refuses
  * centres closer than 2R − 2 mm, and one noisy frame can be that close.
  */
-const REST_MIN_SPAN_S = 0.079;
-
 function restBefore(b: BallPath, t: number, p: EventParams): [number, number] | undefined {
   const { t: ts, x, y } = b.samples;
   let k = ts.length - 1;
@@ -102,6 +103,9 @@ function restBefore(b: BallPath, t: number, p: EventParams): [number, number] | 
   if (Math.hypot(x[k]! - mx, y[k]! - my) > 2 * p.restToleranceMm) return undefined;
   return [mx, my];
 }
+
+/** How far back from a piece's end `trulyAtRest` looks for rest when the piece began with a creep, s. */
+const REST_TAIL_S = 0.5;
 
 /**
  * A piece the fit calls still that really was rest, not the last creep of a roll: long enough
@@ -148,9 +152,6 @@ function restedInPieces(b: BallPath, sg: Segment, dt: number, p: EventParams): b
   }
   return false;
 }
-
-/** How far back from a piece's end `trulyAtRest` looks for rest when the piece began with a creep, s. */
-const REST_TAIL_S = 0.5;
 
 /**
  * Never more than a ball's width away and back on the very spot later in the stroke: the
@@ -203,9 +204,9 @@ function restedHidden(b: BallPath, sg: Segment, dt: number): boolean {
   return Math.hypot(bx - ax, by - ay) <= SAME_REST_MM && sg.t1 - prev.t0 >= MIN_REST_BEFORE_TOUCH_S;
 }
 
-/** The last `n` samples lie together (within 3 noise widths, at least 3 mm, of their mean): a ball at rest. */
-function stillTail(p: PathSamples, n: number, noiseMm: number): boolean {
-  const m = p.t.length;
+/** The `n` samples before index `end` lie together (within 3 noise widths, at least 3 mm, of their mean): a ball at rest. */
+function stillTail(p: PathSamples, n: number, noiseMm: number, end = p.t.length): boolean {
+  const m = end;
   let mx = 0, my = 0;
   for (let j = m - n; j < m; j++) (mx += p.x[j]! / n), (my += p.y[j]! / n);
   for (let j = m - n; j < m; j++) if (Math.hypot(p.x[j]! - mx, p.y[j]! - my) > Math.max(3, 3 * noiseMm)) return false;
@@ -273,10 +274,11 @@ export function buildPaths(series: Series, w: StrokeWindow, table: TableProfile,
       // while a respotted colour started the window): likewise, the stroke is played from where
       // it came back (rendered S26-S27: the white lifted at 4.5 s, back in the D at 5.24 s and
       // struck at 5.28 s — the stroke had no strike and its in-off was lost).
-      const kGoneAt = samples.t.findIndex((tt) => tt > series.t[kLastBeforeGone]! + 1e-9);
+      const after = samples.t.findIndex((tt) => tt > series.t[kLastBeforeGone]! + 1e-9);
+      const nBefore = after < 0 ? samples.t.length : after;
       // (Lying there since the window began — left by the last stroke — not just set down in it:
       // a Novus striker placed and adjusted under the hand before its strike is not picked up.)
-      const pickedUp = s.id === cueBallOf(table.game) && samples.t[0]! <= series.t[w.k0]! + 2 * dt && (kGoneAt < 0 ? samples.t.length : kGoneAt) >= 3 && stillTail({ t: samples.t.slice(0, kGoneAt < 0 ? undefined : kGoneAt), x: samples.x.slice(0, kGoneAt < 0 ? undefined : kGoneAt), y: samples.y.slice(0, kGoneAt < 0 ? undefined : kGoneAt) }, 3, p.noiseMm);
+      const pickedUp = s.id === cueBallOf(table.game) && samples.t[0]! <= series.t[w.k0]! + 2 * dt && nBefore >= 3 && stillTail(samples, 3, p.noiseMm, nBefore);
       if (kBack <= w.kOnset || (pickedUp && kBack <= w.k1)) {
         const from = samples.t.findIndex((t) => t >= series.t[kBack]! - 1e-9);
         samples.t.splice(0, from);
@@ -377,15 +379,15 @@ function speedOver(b: BallPath, t: number, spanS: number): number {
 const CREEP_MAX_MM_PER_S = 60;
 const CREEP_MAX_S = 0.5;
 
-/** The piece before kink `k` is a short creep straight after a true rest. */
-function creptFromRest(b: BallPath, k: Kink, p: EventParams): boolean {
+/** The piece before kink `k` is a short creep straight after a true rest: that rest piece, else undefined. */
+function restBeforeCreep(b: BallPath, k: Kink, p: EventParams): Segment | undefined {
   const i = b.segs.indexOf(k.before);
   const prev = i > 0 ? b.segs[i - 1]! : undefined;
-  if (!prev?.still || !trulyAtRest(b, prev, p)) return false;
+  if (!prev?.still || !trulyAtRest(b, prev, p)) return undefined;
   const sg = k.before;
-  if (sg.t1 - sg.t0 > CREEP_MAX_S) return false;
+  if (sg.t1 - sg.t0 > CREEP_MAX_S) return undefined;
   const [x0, y0] = evalPos(prev.fit, prev.t1), [x1, y1] = evalPos(sg.fit, sg.t1);
-  return Math.hypot(x1 - x0, y1 - y0) / Math.max(sg.t1 - prev.t1, 1e-3) < CREEP_MAX_MM_PER_S;
+  return Math.hypot(x1 - x0, y1 - y0) / Math.max(sg.t1 - prev.t1, 1e-3) < CREEP_MAX_MM_PER_S ? prev : undefined;
 }
 
 /** Speed change a kink must show to be an impulse rather than noise or a friction transition, mm/s. */
@@ -1454,7 +1456,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     // A creep first (the tip or an arm over the ball blurs the rest), then off at a strike's
     // speed within CREEP_MAX_S: the strike is the second kink (rendered S40 overhead 25 fps).
     const off = cueOnset.b.kinks.find((q) => q.before === cueOnset.k.after && Math.hypot(q.vOut[0], q.vOut[1]) > MIN_RESTRIKE_SPEED_MM_PER_S);
-    if (off && Math.hypot(cueOnset.k.vOut[0], cueOnset.k.vOut[1]) < CREEP_MAX_MM_PER_S && creptFromRest(cueOnset.b, off, p)) strikeT = off.t;
+    if (off && Math.hypot(cueOnset.k.vOut[0], cueOnset.k.vOut[1]) < CREEP_MAX_MM_PER_S && restBeforeCreep(cueOnset.b, off, p)) strikeT = off.t;
   } else {
     const firstReal = onsets.find((o) => !handMoves.has(o.k));
     const cue = paths.find((b) => b.id === cueId);
@@ -1511,7 +1513,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
       // (the tip covering it, an arm over it): the next stroke, as from rest (rendered S40
       // overhead 25 fps: still to 2.96 s, a 33 mm/s "piece" over a gap to 3.24, 535 mm/s from 3.28).
       // (A rest that began after this stroke's strike: not the strike's own blurred start.)
-      if (b.id === cueId && strikeBall === cueId && !k.before.still && !k.after.still && creptFromRest(b, k, p) && b.segs[b.segs.indexOf(k.before) - 1]!.t0 > strikeT + dt && Math.hypot(k.vOut[0], k.vOut[1]) > MIN_RESTRIKE_SPEED_MM_PER_S) {
+      if (b.id === cueId && strikeBall === cueId && !k.before.still && !k.after.still && (restBeforeCreep(b, k, p)?.t0 ?? -Infinity) > strikeT + dt && Math.hypot(k.vOut[0], k.vOut[1]) > MIN_RESTRIKE_SPEED_MM_PER_S) {
         restrikeCands.push({ b, k });
         continue;
       }

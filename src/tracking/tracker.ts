@@ -246,6 +246,18 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
 
   const takenIds = () => new Set(tracks.filter((t) => t.confirmed && !t.gone).map((t) => t.id));
 
+  /** The kind with the most votes (and its votes; the track's own kind on a tie). */
+  function bestVoted(tr: Track): [string, number] {
+    let best = tr.kind, bestVotes = tr.votes.get(tr.kind) ?? 0;
+    for (const [k, v] of tr.votes) if (v > bestVotes) (best = k), (bestVotes = v);
+    return [best, bestVotes];
+  }
+
+  /** `tr` takes over `id` from a ball that left the table: the old (gone) track is retired, so the id has one owner. */
+  function retireGone(id: string, tr: Track): void {
+    for (let j = tracks.length - 1; j >= 0; j--) if (tracks[j] !== tr && tracks[j]!.id === id && tracks[j]!.gone) tracks.splice(j, 1);
+  }
+
   function voteWeight(conf: number, speed: number): number {
     return conf / (1 + speed / p.voteSpeedScaleMmPerS);
   }
@@ -265,14 +277,14 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
    * first seen blurred at speed as the wrong kind (rendered power break, broadcast: a red leaving
    * the pack read `brown` on its first 5 frames, `red` on the next 249) would otherwise keep the
    * wrong id — a second brown the referee refuses, with all its events. Only to an id no track has
-   * held (a potted ball's id stays its own; a colour's comes back on a spot), never from the cue ball (a cue ball read wrongly
-   * for a while is still the ball struck), and to it only while no ball on the table is the cue ball. The frame of the change reports the old id as
-   * `was`; the events stage takes the old id's frames as the new id's.
+   * held (a potted ball's id stays its own; a colour's comes back on a spot), never from the cue
+   * ball (a cue ball read wrongly for a while is still the ball struck), and to it only while no
+   * ball on the table is the cue ball. The frame of the change reports the old id as `was`; the
+   * events stage takes the old id's frames as the new id's.
    */
   function relabel(tr: Track): void {
     const own = tr.votes.get(tr.kind) ?? 0;
-    let best = tr.kind, bestVotes = own;
-    for (const [k, v] of tr.votes) if (v > bestVotes) (best = k), (bestVotes = v);
+    const [best, bestVotes] = bestVoted(tr);
     if (best === tr.kind || bestVotes < p.relabelMinVotes || bestVotes < p.relabelRatio * own) return;
     if (tr.kind === cueKind || !kindsOf(game).includes(best)) return;
     let id: string | undefined;
@@ -281,8 +293,8 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       // under the hand and read as another kind until the hand left (rendered P27: a `stripe`
       // for half a second, then `cue`). Its old track, if it was potted, is retired.
       const cueId = cueBallId(game);
-      if (tracks.some((t) => t !== tr && t.confirmed && !t.gone && t.id === cueId)) return;
-      for (let j = tracks.length - 1; j >= 0; j--) if (tracks[j] !== tr && tracks[j]!.id === cueId && tracks[j]!.gone) tracks.splice(j, 1);
+      if (takenIds().has(cueId)) return;
+      retireGone(cueId, tr);
       id = cueId;
     } else {
       const held = new Set(tracks.filter((t) => t.confirmed).map((t) => t.id));
@@ -290,9 +302,9 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       // A one-ball kind whose ball left the table may come back on a spot (a respot: the rendered
       // S26-S27 black, read `pink` under the hand that set it down, then `black` for seconds).
       const only = idsOfKind(game, best);
-      if (id === undefined && only.length === 1 && !tr.moving && onSpot(tr.anchor.x, tr.anchor.y) && !tracks.some((t) => t !== tr && t.confirmed && !t.gone && t.id === only[0])) {
+      if (id === undefined && only.length === 1 && !tr.moving && onSpot(tr.anchor.x, tr.anchor.y) && !takenIds().has(only[0]!)) {
         id = only[0]!;
-        for (let j = tracks.length - 1; j >= 0; j--) if (tracks[j] !== tr && tracks[j]!.id === id && tracks[j]!.gone) tracks.splice(j, 1);
+        retireGone(id, tr);
       }
     }
     if (id === undefined) return;
@@ -310,10 +322,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
    * moved: a weak real cue ball and a strong white glove must not swap (Bucharest Task3).
    */
   function handOverCueId(tr: Track): boolean {
-    if (game !== 'snooker') return false;
-    let best = '', bestVotes = -1;
-    for (const [k, v] of tr.votes) if (v > bestVotes) (best = k), (bestVotes = v);
-    if (best !== cueKind || tr.conf < HANDOVER_MIN_CONF) return false;
+    if (game !== 'snooker' || bestVoted(tr)[0] !== cueKind || tr.conf < HANDOVER_MIN_CONF) return false;
     const cueId = cueBallId(game);
     const holder = tracks.find((t) => t !== tr && t.confirmed && !t.gone && t.id === cueId);
     if (!holder || holder.moving || holder.everMoved || (holder.votes.get(cueKind) ?? 0) / Math.max(1, holder.hits) > HANDOVER_MAX_HOLDER_CONF) return false;
@@ -339,8 +348,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       const free = idsOfKind(game, k).filter((id) => !taken.has(id));
       const id = named[0] ?? returning[0] ?? free[0];
       if (id !== undefined) {
-        // A returning id: retire the old (gone) track so the id has one owner.
-        for (let j = tracks.length - 1; j >= 0; j--) if (tracks[j] !== tr && tracks[j]!.id === id && tracks[j]!.gone) tracks.splice(j, 1);
+        retireGone(id, tr);
         tr.id = id;
         tr.kind = k;
         tr.confirmed = true;
