@@ -981,7 +981,36 @@ const MAX_BALL_SPEED_MM_PER_S = 9000;
 const DROP_SEEN_S = 0.5;
 
 /** Pocket a vanishing ball went into: the pocket its path (extrapolated over the gap) reached. */
-function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p: EventParams, events: readonly StrokeEvent[], cueId: string, struck?: StruckUnseen): StrokeEvent | undefined {
+/**
+ * Where a ball lost from sight sank, by the way it went last: it turned in a pocket's mouth (the
+ * centre within half the mouth plus R/2 of the pocket, as `cushionsFor`'s drop) onto the way a
+ * sinking ball seems to go in this camera's picture (sinking.ts), went on that way on every
+ * piece after, and was lost within JAW_DROP_S of the turn. A broadcast camera sees a ball
+ * dropping into a far corner "roll" back down the table from the mouth, faster and faster, and a
+ * tracker may follow that and then coast it on unseen: the path never reaches a pocket (rendered
+ * S13 broadcast, 25 and 60 fps: the yellow into the far corner, last seen 130 mm from it going
+ * away at 0.9 m/s, and no pot).
+ */
+function sankInMouth(b: BallPath, table: TableProfile, tLast: number, view: CameraView): { pocket: PocketId; t: number } | undefined {
+  const sink = view.sink;
+  if (!sink) return undefined;
+  const sinkingWay = (k: Kink) => {
+    const v = Math.hypot(k.vOut[0], k.vOut[1]);
+    const down = sink(k.x, k.y);
+    return v > 0 && !!down && (k.vOut[0] * down[0] + k.vOut[1] * down[1]) / v >= SINKING_COS;
+  };
+  let from = b.kinks.length;
+  while (from > 0 && !b.kinks[from - 1]!.after.still && sinkingWay(b.kinks[from - 1]!)) from--;
+  const k = b.kinks[from];
+  if (!k || k.before.still || tLast - k.t > JAW_DROP_S) return undefined;
+  const pocket = POCKETS.find((id) => {
+    const pk = table.pockets[id];
+    return pk && Math.hypot(k.x - pk.x, k.y - pk.y) <= pk.mouth / 2 + b.radiusMm / 2;
+  });
+  return pocket ? { pocket, t: k.t } : undefined;
+}
+
+function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p: EventParams, events: readonly StrokeEvent[], cueId: string, view: CameraView, struck?: StruckUnseen): StrokeEvent | undefined {
   const left = b.left!;
   if (struck && left.how !== 'offTable') {
     // Struck from rest and never seen moving: the pocket it was sent at; one roughly that way
@@ -1029,6 +1058,8 @@ function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p:
     const hole = pocketHoleUnder(table, xs[j]!, ys[j]!, b.radiusMm, p.overHoleMarginMm);
     if (hole && left.how !== 'offTable') return { t: r5(ts[j]!), type: 'pot', ball: b.id, pocket: hole, conf: left.how === 'pocketed' || j === n - 1 ? 0.95 : 0.85 };
   }
+  const sank = left.how !== 'offTable' ? sankInMouth(b, table, tLast, view) : undefined;
+  if (sank) return { t: r5(sank.t), type: 'pot', ball: b.id, pocket: sank.pocket, conf: 0.8 };
   let best: { id: PocketId; d: number; t: number } | undefined;
   for (const id of POCKETS) {
     const pk = table.pockets[id];
@@ -1742,7 +1773,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
   const flicker = (b: BallPath) =>
     b.samples.t[0]! > tStrikeOrOnset + dt / 2 && b.samples.t.length < MIN_SIGHTINGS_TO_LEAVE && !b.samples.t.some((_, j) => pocketHoleUnder(table, b.samples.x[j]!, b.samples.y[j]!, b.radiusMm, p.overHoleMarginMm));
   for (const b of paths) if (b.left && !flicker(b)) {
-    const e = potFor(b, table, series, dt, p, events, cueId, struck.get(b.id));
+    const e = potFor(b, table, series, dt, p, events, cueId, view, struck.get(b.id));
     if (!e) continue;
     events.push(e);
     // A jaw met between the last sighting and the drop, unless a seen jaw contact has it.

@@ -785,6 +785,24 @@ describe('robustness', () => {
     expect(of(tracksToStrokes(bare, table).log.strokes[0]!.events, 'cushion')).toEqual([expect.objectContaining({ ball: 'white', jaw: 'TR' })]);
   });
 
+  test('a ball that turns in a far corner\'s mouth onto the way a sinking ball seems to go, faster and faster, and is then coasted on unseen to the end is potted there (rendered S13 broadcast 25 fps, with its calibration)', () => {
+    // Truth: the yellow drops into BR at 7.65 s. The camera behind the baulk end sees it "roll"
+    // back down the table from the mouth (27 → 130 mm from the cushion in 0.2 s, 0.2 → 0.9 m/s)
+    // and the tracker coasts it on as occluded to the end of the clip: the path reaches no pocket.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/sank-far-corner-S13-broadcast-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const lastYellow = doc.frames.at(-1)!.balls.find((b) => b.id === 'yellow')!;
+    expect(lastYellow).toMatchObject({ state: 'occluded' });
+    expect(lastYellow.y).toBeGreaterThan(400);
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'yellow', pocket: 'BR', t: expect.closeTo(7.65, 1) })]);
+    expect(of(ev, 'cushion')).toEqual([]);
+    // Without the calibration nothing says which way a sinking ball seems to go: a jaw rebound.
+    const { calibration: _none, ...bare } = doc;
+    const evBare = tracksToStrokes(bare as TracksDoc, table).log.strokes[0]!.events;
+    expect(of(evBare, 'pot')).toEqual([]);
+    expect(of(evBare, 'cushion').map((e) => e.type === 'cushion' && e.jaw)).toContain('BR');
+  });
+
   test.each([
     ['is first seen later (missed by the detector in the pack)', 3.5, 0],
     ['is never seen', 99, 1],
