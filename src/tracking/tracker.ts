@@ -176,8 +176,22 @@ export interface Tracker {
    * the table — and the restored frame would refuse the next stroke.
    */
   seed(onTable: readonly { id: string; x: number; y: number }[], gone: readonly string[], tS: number): void;
+  /**
+   * Where the balls now moving (seen moving, not yet back at rest or gone) will be at time `tS`,
+   * predicted at constant velocity, mm — so the motion gate looks there even when its frame
+   * difference says nothing moved (see GatedDetection.run). Only balls clear of the others
+   * (`MOVING_CLEAR_RADII`): one in a pack is left to the gate.
+   */
+  movingAt(tS: number): { x: number; y: number }[];
 }
 
+/**
+ * `movingAt` leaves out a moving ball with another within this many radii (centres): a crop round
+ * one ball of a rack reads its neighbours a few mm off the whole-frame look, and that jitter set
+ * more of the rack "moving", each then looked at alone — rendered P01 overhead, 60 fps: a
+ * phantom contact inside the rack before the cue ball got there.
+ */
+const MOVING_CLEAR_RADII = 3;
 /** Frames a ball must have been seen resting at its place before bare cloth there can mean it is gone. */
 const VANISH_MIN_REST_HITS = 10;
 /** Cue-ball id handover on a spot (`handOverCueId`): the newcomer's read at least this strong, the holder's mean at most this, the holder within this of the spot, mm. */
@@ -518,7 +532,11 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
         const lostLongEnough = t - tr.lastSeenT >= p.lostAfterMs / 1000 - 1e-9;
         if (tr.confirmed && lostLongEnough && (nearPocket(tr.last.x, tr.last.y) || nearPocket(x, y) || t - tr.overHoleT <= p.dropSeenMs / 1000)) tr.gone = 'pocketed';
         else if (tr.confirmed && lostLongEnough && offBed(x, y)) tr.gone = 'offTable';
-        else if (speed * f < 1) toRest(tr, x, y, 1);
+        // (Not in a pocket's opening: a ball lost there while moving is dropping, however slowly it
+        // seemed to go — a sinking ball stalls in the picture — and is pocketed once lost long
+        // enough, not put to rest on the lip: rendered N05 overhead, 60 fps, the striker read at
+        // 15 mm/s in the corner's mouth, lost, and left "resting" there to the end of the clip.)
+        else if (speed * f < 1 && !inOpening(tr.last.x, tr.last.y)) toRest(tr, x, y, 1);
       } else if (!tr.confirmed) {
         // A tentative track that misses a frame was probably noise.
         tr.gone = 'offTable';
@@ -627,7 +645,18 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     for (const id of gone) if (!onTable.some((b) => b.id === id)) tracks.push(make(id, NaN, NaN, 'pocketed'));
   }
 
-  return { step, seed, liveIds: () => tracks.filter((t) => t.confirmed && !t.gone).map((t) => t.id) };
+  const movingAt = (tS: number) => {
+    const on = tracks.filter((tr) => tr.confirmed && !tr.gone && Number.isFinite(tr.kf.s[0]!));
+    const at = (tr: Track) => (tr.moving ? { x: tr.last.x, y: tr.last.y } : tr.anchor);
+    return on
+      .filter((tr) => tr.moving && !on.some((o) => o !== tr && Math.hypot(at(o).x - tr.last.x, at(o).y - tr.last.y) < MOVING_CLEAR_RADII * R))
+      .map((tr) => {
+        const dt = Math.max(0, tS - tr.kfT);
+        return { x: tr.kf.s[0]! + tr.kf.s[2]! * dt, y: tr.kf.s[1]! + tr.kf.s[3]! * dt };
+      });
+  };
+
+  return { step, seed, movingAt, liveIds: () => tracks.filter((t) => t.confirmed && !t.gone).map((t) => t.id) };
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
