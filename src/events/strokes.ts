@@ -67,6 +67,15 @@ interface Appearance {
   y: number;
 }
 
+/**
+ * Where a ball that appeared was put down: where it lay at the next strike. First seen in the
+ * hand, it may be carried and set down further on (rendered N05 overhead, 60 fps: the striker
+ * first read 107 mm from where it was placed, which the referee took for a placement over the line).
+ */
+function placedAt(before: readonly { id: string; x: number; y: number }[] | undefined, ap: Appearance): { x: number; y: number } {
+  return before?.find((b) => b.id === ap.ball) ?? ap;
+}
+
 /** A ball just put down is still within this of where it was first seen, mm (noise and settling). */
 const PLACED_SPOT_MM = 15;
 
@@ -246,7 +255,8 @@ function strokesOfSeries(header: Pick<TracksHeader, 'game' | 'calibration'>, ser
     for (const ap of appearedHere) {
       if (usedAppear.has(ap)) continue;
       if (series.t[ap.k]! <= a.strikeT) {
-        pending.push({ t: r5(series.t[ap.k]!), type: 'place', ball: ap.ball, x: r2(ap.x), y: r2(ap.y), conf: 0.9 });
+        const at = placedAt(a.before, ap);
+        pending.push({ t: r5(series.t[ap.k]!), type: 'place', ball: ap.ball, x: r2(at.x), y: r2(at.y), conf: 0.9 });
         usedAppear.add(ap);
       }
     }
@@ -350,7 +360,8 @@ function strokesOfSeries(header: Pick<TracksHeader, 'game' | 'calibration'>, ser
       continue;
     }
     if (next.events.some((e) => e.type === 'place' && e.ball === ap.ball)) continue;
-    next.events.push({ t: r5(series.t[ap.k]!), type: 'place', ball: ap.ball, x: r2(ap.x), y: r2(ap.y), conf: 0.9 });
+    const at = placedAt(next.before, ap);
+    next.events.push({ t: r5(series.t[ap.k]!), type: 'place', ball: ap.ball, x: r2(at.x), y: r2(at.y), conf: 0.9 });
     next.events.sort((u, v) => u.t - v.t);
   }
   if (pending.length) notes.push(`${pending.length} placement(s) after the last stroke are not in the log`);

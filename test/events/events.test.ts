@@ -613,6 +613,18 @@ describe('more events', () => {
 });
 
 describe('novus', () => {
+  test('a striker first seen in the hand and set down further on is placed where it lay at the strike (rendered N05 overhead 60 fps)', () => {
+    // First read at (973, 21) as the hand brings it in, put down at about (880, 54), struck at 1.1 s.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/striker-carried-N05-overhead-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const first = doc.frames.find((f) => f.balls.some((b) => b.id === 'striker'))!.balls.find((b) => b.id === 'striker')!;
+    expect(first.x).toBeGreaterThan(950);
+    const stroke = tracksToStrokes(doc, builtinProfile('novus')).log.strokes[0]!;
+    const place = of(stroke.events, 'place').find((e) => e.ball === 'striker')!;
+    const atStrike = stroke.before!.find((b) => b.id === 'striker')!;
+    expect(place).toMatchObject({ x: atStrike.x, y: atStrike.y });
+    expect(Math.hypot(place.x - 880, place.y - 54)).toBeLessThan(3);
+  });
+
   test('zone and centre-circle crossings of the striker, and a pawn pot in a corner', () => {
     const novus = builtinProfile('novus');
     // The striker up the board from inside zone 0, through the centre circle, into zone 1.
