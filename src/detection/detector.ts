@@ -110,14 +110,13 @@ export class BallDetector {
   async detectRegions(frame: Rgb, cores: readonly FrameBox[], opts: RegionOptions): Promise<Detections> {
     const { contextPx, ballRadiusPx } = opts;
     const input = this.side.input;
-    const whole = letterboxFor(frame.width, frame.height, input.width, input.height);
-    const scale = whole.scale;
+    const scale = letterboxFor(frame.width, frame.height, input.width, input.height).scale;
     const gains = input.clothNormalise ? this.frameClothGains(frame, scale) : null;
     if (gains && this.otherCloths) return this.otherCloths.detectRegions(frame, cores, opts);
     const rows: DetectionRow[] = [];
     for (const core of cores) {
       const crop = { u0: core.u0 - contextPx, v0: core.v0 - contextPx, u1: core.u1 + contextPx, v1: core.v1 + contextPx };
-      let found = await this.inferCrop(frame, cropInput(crop, scale, frame, 16, whole), gains);
+      let found = await this.inferCrop(frame, cropInput(crop, scale, frame), gains);
       if (this.opts.clusterLooks !== 'off') {
         const [coarse, weak] = this.splitWeak(found);
         found = this.withWeak(await this.refine(frame, coarse, scale, gains, ballRadiusPx), weak);

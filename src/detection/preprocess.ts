@@ -41,24 +41,11 @@ export interface FrameBox {
 /**
  * A network input showing `box` of the frame (clipped to it) at `scale` input px per frame px —
  * a crop for a second look or a region run. Sizes are rounded up to multiples of `align` (the
- * network's coarsest stride), the box centred in them (the extra input px see a little more frame),
- * or — given the whole look's letterbox `grid` (a region run, at the whole look's scale) — the
- * crop's edges on that look's `align` grid.
+ * network's coarsest stride), the box centred in them (the extra input px see a little more frame).
  */
-export function cropInput(box: FrameBox, scale: number, frame: { width: number; height: number }, align = 16, grid?: Letterbox): { width: number; height: number; inputToFrame: Mat3 } {
+export function cropInput(box: FrameBox, scale: number, frame: { width: number; height: number }, align = 16): { width: number; height: number; inputToFrame: Mat3 } {
   const u0 = Math.max(0, box.u0), v0 = Math.max(0, box.v0);
   const u1 = Math.min(frame.width, box.u1), v1 = Math.min(frame.height, box.v1);
-  if (grid) {
-    // On the whole look's grid: input px (0, 0) is a whole-frame input px that is a multiple of
-    // `align`, so the network's cells fall on every ball as they do in the whole look and the
-    // region run reads the same centres (to 0.05 px; a crop centred on the box read them 0.7 px
-    // off, median, and up to 3 px — 2–9 mm on the bed, jitter every moving frame).
-    // (`grid`: the whole-frame letterbox at `scale`.)
-    const x0 = Math.floor((u0 * grid.scale + grid.padX) / align) * align, x1 = Math.ceil((u1 * grid.scale + grid.padX) / align) * align;
-    const y0 = Math.floor((v0 * grid.scale + grid.padY) / align) * align, y1 = Math.ceil((v1 * grid.scale + grid.padY) / align) * align;
-    const s = grid.scale;
-    return { width: Math.max(align, x1 - x0), height: Math.max(align, y1 - y0), inputToFrame: [[1 / s, 0, (x0 - grid.padX) / s], [0, 1 / s, (y0 - grid.padY) / s], [0, 0, 1]] };
-  }
   const width = Math.max(align, Math.ceil(((u1 - u0) * scale) / align) * align);
   const height = Math.max(align, Math.ceil(((v1 - v0) * scale) / align) * align);
   const ou = (u0 + u1) / 2 - width / (2 * scale), ov = (v0 + v1) / 2 - height / (2 * scale);

@@ -76,7 +76,7 @@ export class LiveChain {
     let inView = true;
     if (this.gated) {
       const { small, d } = this.gated.decide(frame);
-      const r = await this.gated.run(frame, small, d, true, this.tracker.movingAt(tS));
+      const r = await this.gated.run(frame, small, d);
       detections = r.detections;
       inView = !('view' in r.line);
       // Out of view still asked the detector about the whole frame (it said: no table).

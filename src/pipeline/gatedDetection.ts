@@ -75,22 +75,10 @@ export class GatedDetection {
     return { small, d: this.gate.decide(small) };
   }
 
-  /**
-   * Reuse, detect in regions or detect whole, as decided; `inView: false` skips the frame.
-   * `moving`: where the tracker expects the balls it has moving (table mm). The frame difference
-   * misses a slow ball — one rolling a pixel a frame at a broadcast camera's far end, or creeping
-   * into a cushion — so a reuse would hand the tracker its last centre again at the new time: a
-   * rolling ball that stops dead for a frame, which the event stage reads as kinks and stops
-   * (rendered library, 60 fps: 1257 reused frames with a ball moved over 1.5 mm since the
-   * detector last looked). While balls move, the detector looks there on every frame.
-   */
-  async run(f: VideoFrame, small: SmallGrey, d: ReturnType<MotionGate['decide']>, inView = true, moving: readonly { x: number; y: number }[] = []): Promise<{ line: TrackerInputLine; detections: TableDetections }> {
+  /** Reuse, detect in regions or detect whole, as decided; `inView: false` skips the frame. */
+  async run(f: VideoFrame, small: SmallGrey, d: ReturnType<MotionGate['decide']>, inView = true): Promise<{ line: TrackerInputLine; detections: TableDetections }> {
     const t = f.ptsMs / 1000;
     const { game, table, calibration, detector } = this.o;
-    if (inView && moving.length && this.lastDet && detector.detectRegions && (d.decision === 'reuse' || d.regions)) {
-      const extra = this.boxesAt(moving, small, d.regions ?? []);
-      if (extra.length) d = { ...d, decision: 'motion', regions: [...(d.regions ?? []), ...extra] };
-    }
     if (inView && d.decision === 'reuse' && this.lastDet) {
       this.gate.reused();
       return { line: { i: f.index, t, g: 'reuse' }, detections: this.lastDet };
@@ -114,23 +102,6 @@ export class GatedDetection {
     this.lastDet = detections;
     this.gate.ran(small);
     return { line: { i: f.index, t, g: d.decision === 'reuse' ? 'refresh' : d.decision, d: rowsOf(detections) }, detections };
-  }
-
-  /** Boxes of the small copy round table points (a ball's centre ± 2 radii), those not already inside a box of `have`. */
-  private boxesAt(points: readonly { x: number; y: number }[], small: SmallGrey, have: readonly SmallBox[]): SmallBox[] {
-    const lens = this.o.calibration.distortion;
-    const half = Math.ceil((2 * this.ballRadiusPx) / small.factor) + 1;
-    const out: SmallBox[] = [];
-    for (const q of points) {
-      const [iu, iv] = applyH(this.tableToImage, q.x, q.y);
-      const [u, v] = lens ? distortPixel(lens, iu, iv) : [iu, iv];
-      const su = u / small.factor, sv = v / small.factor;
-      if (!Number.isFinite(su) || !Number.isFinite(sv)) continue;
-      if ([...have, ...out].some(([x0, y0, x1, y1]) => su - half >= x0 && su + half <= x1 && sv - half >= y0 && sv + half <= y1)) continue;
-      const box: SmallBox = [Math.max(0, Math.floor(su - half)), Math.max(0, Math.floor(sv - half)), Math.min(small.width, Math.ceil(su + half)), Math.min(small.height, Math.ceil(sv + half))];
-      if (box[2] > box[0] && box[3] > box[1]) out.push(box);
-    }
-    return out;
   }
 
   /** The balls of `prev` outside every box (mapped back to the frame), with the balls found in the boxes. */

@@ -285,7 +285,7 @@ export class VisionRun {
       this.stats.viewChecks++;
       if (c.moved) this.stats.viewMoved++;
     }
-    const { line, detections } = await this.gated.run(f, small, d, inView, this.tracker.movingAt(t));
+    const { line, detections } = await this.gated.run(f, small, d, inView);
     this.count(line);
     // Bare-cloth answers are recorded in the input line, so that a resumed run's replay agrees.
     const probe = bareClothProbe(f, this.o.calibration, this.o.table.ballDiameter / 2);

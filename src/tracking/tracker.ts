@@ -176,22 +176,8 @@ export interface Tracker {
    * the table — and the restored frame would refuse the next stroke.
    */
   seed(onTable: readonly { id: string; x: number; y: number }[], gone: readonly string[], tS: number): void;
-  /**
-   * Where the balls now moving (seen moving, not yet back at rest or gone) will be at time `tS`,
-   * predicted at constant velocity, mm — so the motion gate looks there even when its frame
-   * difference says nothing moved (see GatedDetection.run). Only balls clear of the others
-   * (`MOVING_CLEAR_RADII`): one in a pack is left to the gate.
-   */
-  movingAt(tS: number): { x: number; y: number }[];
 }
 
-/**
- * `movingAt` leaves out a moving ball with another within this many radii (centres): a crop round
- * one ball of a rack reads its neighbours a few mm off the whole-frame look, and that jitter set
- * more of the rack "moving", each then looked at alone — rendered P01 overhead, 60 fps: a
- * phantom contact inside the rack before the cue ball got there.
- */
-const MOVING_CLEAR_RADII = 3;
 /** Frames a ball must have been seen resting at its place before bare cloth there can mean it is gone. */
 const VANISH_MIN_REST_HITS = 10;
 /** Cue-ball id handover on a spot (`handOverCueId`): the newcomer's read at least this strong, the holder's mean at most this, the holder within this of the spot, mm. */
@@ -645,18 +631,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     for (const id of gone) if (!onTable.some((b) => b.id === id)) tracks.push(make(id, NaN, NaN, 'pocketed'));
   }
 
-  const movingAt = (tS: number) => {
-    const on = tracks.filter((tr) => tr.confirmed && !tr.gone && Number.isFinite(tr.kf.s[0]!));
-    const at = (tr: Track) => (tr.moving ? { x: tr.last.x, y: tr.last.y } : tr.anchor);
-    return on
-      .filter((tr) => tr.moving && !on.some((o) => o !== tr && Math.hypot(at(o).x - tr.last.x, at(o).y - tr.last.y) < MOVING_CLEAR_RADII * R))
-      .map((tr) => {
-        const dt = Math.max(0, tS - tr.kfT);
-        return { x: tr.kf.s[0]! + tr.kf.s[2]! * dt, y: tr.kf.s[1]! + tr.kf.s[3]! * dt };
-      });
-  };
-
-  return { step, seed, movingAt, liveIds: () => tracks.filter((t) => t.confirmed && !t.gone).map((t) => t.id) };
+  return { step, seed, liveIds: () => tracks.filter((t) => t.confirmed && !t.gone).map((t) => t.id) };
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
