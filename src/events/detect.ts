@@ -221,6 +221,12 @@ function frameDt(t: Float64Array, k0: number, k1: number): number {
   return d[Math.floor(d.length / 2)] ?? 1 / 30;
 }
 
+/** Hidden on every entry after `k` to the end of the recording: never seen again, never reported gone. */
+function hiddenToEnd(presence: ArrayLike<number>, k: number): boolean {
+  for (let j = k + 1; j < presence.length; j++) if (presence[j] !== Presence.Hidden) return false;
+  return true;
+}
+
 export function buildPaths(series: Series, w: StrokeWindow, table: TableProfile, p: EventParams): BallPath[] {
   const out: BallPath[] = [];
   const dt = frameDt(series.t, w.k0, w.k1);
@@ -317,9 +323,12 @@ export function buildPaths(series: Series, w: StrokeWindow, table: TableProfile,
       }
       const lastPr = s.presence[w.k1]!;
       if (how && lastPr !== Presence.Hidden && kGone >= 0) left = { kLastSeen, kGone, how };
-      else if (!how && lastPr === Presence.Hidden && w.k1 === series.t.length - 1 && w.k1 - kLastSeen >= 2) {
+      else if (!how && lastPr === Presence.Hidden && hiddenToEnd(s.presence, w.k1) && w.k1 - kLastSeen >= 2) {
         // Hidden from a sighting to the end of the recording (a tracker that had not yet given up
         // on a ball gone into a pocket): a pot if its path went into a mouth; nothing otherwise.
+        // (The stroke may end before the recording does: a ball hidden is not moving, so the
+        // others' rest closes it — rendered S13 broadcast 60 fps, the sunk yellow coasted on
+        // unseen for the last 0.15 s after the stroke ended.)
         left = { kLastSeen, kGone: kLastSeen + 1, how: 'unresolved' };
       }
     }

@@ -797,6 +797,15 @@ describe('robustness', () => {
     expect(of(tracksToStrokes(bare, table).log.strokes[0]!.events, 'cushion')).toEqual([expect.objectContaining({ ball: 'white', jaw: 'TR' })]);
   });
 
+  test('the same at 60 fps, where the stroke ends (the others at rest) before the recording does: hidden from its last sighting to the end, it is still a pot (rendered S13 broadcast 60 fps)', () => {
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/sank-far-corner-S13-broadcast-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const yellowStates = doc.frames.map((f) => f.balls.find((b) => b.id === 'yellow')?.state);
+    const lastSeen = yellowStates.lastIndexOf('moving');
+    expect(yellowStates.slice(lastSeen + 1).every((st) => st === 'occluded')).toBe(true);
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'yellow', pocket: 'BR', t: expect.closeTo(7.65, 1) })]);
+  });
+
   test('a ball that turns in a far corner\'s mouth onto the way a sinking ball seems to go, faster and faster, and is then coasted on unseen to the end is potted there (rendered S13 broadcast 25 fps, with its calibration)', () => {
     // Truth: the yellow drops into BR at 7.65 s. The camera behind the baulk end sees it "roll"
     // back down the table from the mouth (27 → 130 mm from the cushion in 0.2 s, 0.2 → 0.9 m/s)
