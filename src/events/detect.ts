@@ -331,6 +331,12 @@ export function buildPaths(series: Series, w: StrokeWindow, table: TableProfile,
         // unseen for the last 0.15 s after the stroke ended.)
         left = { kLastSeen, kGone: kLastSeen + 1, how: 'unresolved' };
       }
+    } else if (kLastSeen === w.k1 && w.movers.has(s.id) && series.t.length - 1 - kLastSeen >= 2 && hiddenToEnd(s.presence, kLastSeen)) {
+      // Seen to the stroke's last frame and hidden from there to the end of the recording: the
+      // same. (The stroke ends at its movers' last sighting — rendered S26-S27 broadcast, the
+      // in-off white sunk in the far corner, followed "rolling" back out of it to 6.48 s and
+      // coasted on unseen to the clip's end at 6.76 s: its drop read as two jaw contacts.)
+      left = { kLastSeen, kGone: kLastSeen + 1, how: 'unresolved' };
     }
     const moved = w.movers.has(s.id) || left !== undefined;
     const segs = moved
@@ -1010,7 +1016,12 @@ function sankInMouth(b: BallPath, table: TableProfile, tLast: number, view: Came
   };
   let from = b.kinks.length;
   while (from > 0 && !b.kinks[from - 1]!.after.still && sinkingWay(b.kinks[from - 1]!)) from--;
-  const k = b.kinks[from];
+  let k = b.kinks[from];
+  // Stalled in the mouth first (a still piece, then off the sinking way): the drop began with
+  // the stall (rendered S26-S27 broadcast 25 fps: the in-off white "still" in the corner's mouth
+  // for 0.12 s, then away up the cushion at 1 m/s).
+  const stall = k?.before.still ? b.kinks[from - 1] : undefined;
+  if (stall && !stall.before.still) k = stall;
   if (!k || k.before.still || tLast - k.t > JAW_DROP_S) return undefined;
   const pocket = POCKETS.find((id) => {
     const pk = table.pockets[id];

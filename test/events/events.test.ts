@@ -797,6 +797,15 @@ describe('robustness', () => {
     expect(of(tracksToStrokes(bare, table).log.strokes[0]!.events, 'cushion')).toEqual([expect.objectContaining({ ball: 'white', jaw: 'TR' })]);
   });
 
+  test('an in-off white that stalls in a far corner\'s mouth, then "rolls" back up the cushion, seen to the stroke\'s last frame and hidden from there to the end: potted there (rendered S26-S27 broadcast 25 fps)', () => {
+    // Truth: the white drops into BL at 6.28 s; the clip ends at 6.76 s.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/in-off-far-corner-S27-broadcast-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'white', pocket: 'BL', t: expect.closeTo(6.28, 1) })]);
+    // Its drop is not read as two jaw contacts.
+    expect(of(ev, 'cushion')).toEqual([]);
+  });
+
   test('the same at 60 fps, where the stroke ends (the others at rest) before the recording does: hidden from its last sighting to the end, it is still a pot (rendered S13 broadcast 60 fps)', () => {
     const doc = JSON.parse(readFileSync(new URL('./fixtures/sank-far-corner-S13-broadcast-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
     const yellowStates = doc.frames.map((f) => f.balls.find((b) => b.id === 'yellow')?.state);
