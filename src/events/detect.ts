@@ -310,6 +310,15 @@ export function buildPaths(series: Series, w: StrokeWindow, table: TableProfile,
         samples.y.length = keep;
         for (let j = cuts.length - 1; j >= 0; j--) if (cuts[j]! >= keep - 1) cuts.splice(j, 1);
       }
+    } else if (hiddenToEnd(s.presence, kLastSeen) && (w.k1 - kLastSeen >= 2 || (kLastSeen === w.k1 && w.movers.has(s.id) && series.t.length - 1 - kLastSeen >= 2))) {
+      // Hidden from a sighting to the end of the recording (a tracker that had not yet given up
+      // on a ball gone into a pocket): a pot if its path went into a mouth; nothing otherwise.
+      // The stroke may end before the recording does: on the others' rest, a hidden ball not
+      // moving (rendered S13 broadcast 60 fps, the sunk yellow coasted on unseen for the last
+      // 0.15 s), or at this ball's own last sighting (rendered S26-S27 broadcast 25 fps, the in-off
+      // white followed "rolling" back out of the far corner to 6.48 s and coasted on unseen to the
+      // clip's end at 6.76 s: its drop read as two jaw contacts).
+      left = { kLastSeen, kGone: kLastSeen + 1, how: 'unresolved' };
     } else if (kLastSeen < w.k1) {
       let how: 'pocketed' | 'offTable' | 'vanished' | null = null;
       let kGone = -1;
@@ -323,20 +332,6 @@ export function buildPaths(series: Series, w: StrokeWindow, table: TableProfile,
       }
       const lastPr = s.presence[w.k1]!;
       if (how && lastPr !== Presence.Hidden && kGone >= 0) left = { kLastSeen, kGone, how };
-      else if (!how && lastPr === Presence.Hidden && hiddenToEnd(s.presence, w.k1) && w.k1 - kLastSeen >= 2) {
-        // Hidden from a sighting to the end of the recording (a tracker that had not yet given up
-        // on a ball gone into a pocket): a pot if its path went into a mouth; nothing otherwise.
-        // (The stroke may end before the recording does: a ball hidden is not moving, so the
-        // others' rest closes it — rendered S13 broadcast 60 fps, the sunk yellow coasted on
-        // unseen for the last 0.15 s after the stroke ended.)
-        left = { kLastSeen, kGone: kLastSeen + 1, how: 'unresolved' };
-      }
-    } else if (kLastSeen === w.k1 && w.movers.has(s.id) && series.t.length - 1 - kLastSeen >= 2 && hiddenToEnd(s.presence, kLastSeen)) {
-      // Seen to the stroke's last frame and hidden from there to the end of the recording: the
-      // same. (The stroke ends at its movers' last sighting — rendered S26-S27 broadcast, the
-      // in-off white sunk in the far corner, followed "rolling" back out of it to 6.48 s and
-      // coasted on unseen to the clip's end at 6.76 s: its drop read as two jaw contacts.)
-      left = { kLastSeen, kGone: kLastSeen + 1, how: 'unresolved' };
     }
     const moved = w.movers.has(s.id) || left !== undefined;
     const segs = moved
@@ -762,8 +757,7 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
     // into the pocket, which from behind the top cushion is also the way a sinking ball goes; the
     // drops seen so far kink within 48 mm).
     if (Math.hypot(kink.x - pk.x, kink.y - pk.y) > pk.mouth / 2 + R / 2) return false;
-    const down = view.sink?.(kink.x, kink.y);
-    return !!down && speedOut > 0 && (kink.vOut[0] * down[0] + kink.vOut[1] * down[1]) / speedOut >= SINKING_COS;
+    return leavesSinkingWay(kink, view);
   };
   if (kink.after.still) {
     // Rolled up to a cushion and came to rest touching it: it touched that cushion, when it first
@@ -842,6 +836,13 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
   }
   if (out.length === 0) out.push(...jawContactsFor(b, kink, table, dt, p, sinking));
   return out;
+}
+
+/** The kink sends the ball off within SINKING_COS of the way a sinking ball seems to go in this camera's picture (sinking.ts). */
+function leavesSinkingWay(k: Kink, view: CameraView): boolean {
+  const v = Math.hypot(k.vOut[0], k.vOut[1]);
+  const down = view.sink?.(k.x, k.y);
+  return !!down && v > 0 && (k.vOut[0] * down[0] + k.vOut[1] * down[1]) / v >= SINKING_COS;
 }
 
 /** The pocket whose mouth a ball centred at (x, y) is in: within half the mouth plus `R` of the pocket. */
@@ -995,7 +996,6 @@ const MAX_BALL_SPEED_MM_PER_S = 9000;
 /** How long before its loss a sighting over a pocket's hole still says where it dropped, s. */
 const DROP_SEEN_S = 0.5;
 
-/** Pocket a vanishing ball went into: the pocket its path (extrapolated over the gap) reached. */
 /**
  * Where a ball lost from sight sank, by the way it went last: it turned in a pocket's mouth (the
  * centre within half the mouth plus R/2 of the pocket, as `cushionsFor`'s drop) onto the way a
@@ -1007,15 +1007,9 @@ const DROP_SEEN_S = 0.5;
  * away at 0.9 m/s, and no pot).
  */
 function sankInMouth(b: BallPath, table: TableProfile, tLast: number, view: CameraView): { pocket: PocketId; t: number } | undefined {
-  const sink = view.sink;
-  if (!sink) return undefined;
-  const sinkingWay = (k: Kink) => {
-    const v = Math.hypot(k.vOut[0], k.vOut[1]);
-    const down = sink(k.x, k.y);
-    return v > 0 && !!down && (k.vOut[0] * down[0] + k.vOut[1] * down[1]) / v >= SINKING_COS;
-  };
+  if (!view.sink) return undefined;
   let from = b.kinks.length;
-  while (from > 0 && !b.kinks[from - 1]!.after.still && sinkingWay(b.kinks[from - 1]!)) from--;
+  while (from > 0 && !b.kinks[from - 1]!.after.still && leavesSinkingWay(b.kinks[from - 1]!, view)) from--;
   let k = b.kinks[from];
   // Stalled in the mouth first (a still piece, then off the sinking way): the drop began with
   // the stall (rendered S26-S27 broadcast 25 fps: the in-off white "still" in the corner's mouth
@@ -1030,6 +1024,7 @@ function sankInMouth(b: BallPath, table: TableProfile, tLast: number, view: Came
   return pocket ? { pocket, t: k.t } : undefined;
 }
 
+/** Pocket a vanishing ball went into: the pocket its path (extrapolated over the gap) reached. */
 function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p: EventParams, events: readonly StrokeEvent[], cueId: string, view: CameraView, struck?: StruckUnseen): StrokeEvent | undefined {
   const left = b.left!;
   if (struck && left.how !== 'offTable') {
