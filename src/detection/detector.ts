@@ -185,7 +185,7 @@ export class BallDetector {
     const [, C, h, w] = hm.dims as [number, number, number, number];
     return postprocess(
       { heatmap: hm.data, offset: off.data, radius: rad.data, channels: C, h, w },
-      { classes: this.side.classes, allowed: this.allowed, stride: this.side.stride, view, minConf: Math.min(this.opts.minConf ?? DEFAULT_MIN_CONF, this.opts.weakConf ?? 1) },
+      { classes: this.side.classes, allowed: this.allowed, stride: this.side.stride, offsetOrigin: this.side.offsetOrigin, view, minConf: Math.min(this.opts.minConf ?? DEFAULT_MIN_CONF, this.opts.weakConf ?? 1) },
     );
   }
 }

@@ -48,6 +48,13 @@ export const sidecarSchema = z.object({
   }),
   /** Output stride of the heatmap relative to the network input, px. */
   stride: z.number().int().positive(),
+  /**
+   * Where a heatmap cell's offset is measured from (models/training/train.py, OFFSET_ORIGIN):
+   * `corner` (models up to v10): cell x spans input px [stride·x, stride·x + stride), offset 0…1
+   * from its corner; `centre`: cell x is centred on input px stride·x (where the network's strided
+   * convolutions centre it), offset −0.5…0.5 stored as 0…1.
+   */
+  offsetOrigin: z.enum(['corner', 'centre']).default('corner'),
   outputs: z.object({ heatmap: z.string(), offset: z.string(), radius: z.string() }),
   /**
    * Frames whose cloth lies outside this model's training cloths (`input.clothNormalise.onlyOutside`)

@@ -10,7 +10,7 @@ import { toFrame, type InputView } from './preprocess.js';
 export interface RawOutput {
   /** [C, h, w] heatmap, values 0…1. */
   heatmap: Float32Array;
-  /** [2, h, w] sub-cell offsets (x, y) in cells, 0…1 from the cell's corner. */
+  /** [2, h, w] sub-cell offsets (x, y) in cells, 0…1 (from the cell's corner, or its centre + 0.5: `offsetOrigin`). */
   offset: Float32Array;
   /** [1, h, w] radius in network-input pixels. */
   radius: Float32Array;
@@ -25,6 +25,8 @@ export interface PostprocessOptions {
   /** Only these classes are reported (a game's balls). */
   allowed?: ReadonlySet<string>;
   stride: number;
+  /** The model sidecar's `offsetOrigin` (model.ts): `corner` when not given. */
+  offsetOrigin?: 'corner' | 'centre';
   /** How input pixels map back to the frame (from `preprocess`). */
   view: InputView;
   /** Peak threshold: raising it drops faint balls (fewer false balls, more misses). */
@@ -41,6 +43,7 @@ export function postprocess(out: RawOutput, o: PostprocessOptions): Detections {
   const plane = h * w;
   const peaks: DetectionRow[] = [];
   const allowedIdx = o.classes.map((c) => !o.allowed || o.allowed.has(c));
+  const offsetBase = o.offsetOrigin === 'centre' ? -0.5 : 0;
   for (let c = 0; c < C; c++) {
     if (!allowedIdx[c]) continue;
     const base = c * plane;
@@ -62,8 +65,8 @@ export function postprocess(out: RawOutput, o: PostprocessOptions): Detections {
         }
         if (!isMax) continue;
         const cell = y * w + x;
-        const ux = (x + offset[cell]!) * o.stride;
-        const vy = (y + offset[plane + cell]!) * o.stride;
+        const ux = (x + offsetBase + offset[cell]!) * o.stride;
+        const vy = (y + offsetBase + offset[plane + cell]!) * o.stride;
         const f = toFrame(o.view, ux, vy);
         peaks.push({
           u: f.u,

@@ -88,6 +88,7 @@ const side: ModelSidecar = {
   games: { snooker: ['white', 'red'] },
   input: { width: 128, height: 80, mean: [0, 0, 0], std: [1, 1, 1] },
   stride: 4,
+  offsetOrigin: 'corner',
   outputs: { heatmap: 'hm', offset: 'off', radius: 'rad' },
 };
 

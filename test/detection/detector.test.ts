@@ -15,13 +15,18 @@ const side: ModelSidecar = {
   games: { snooker: CLASSES.slice(0, 8), pool8: CLASSES.slice(8) },
   input: { width: 64, height: 48, mean: [0, 0, 0], std: [1, 1, 1] },
   stride: 4,
+  offsetOrigin: 'corner',
   outputs: { heatmap: 'hm', offset: 'off', radius: 'rad' },
 };
 
 interface Ball { u: number; v: number; r: number; cls: string; conf: number }
 
-/** A runner that draws Gaussian peaks where the balls are (in network-input pixels). */
-function fakeRunner(balls: Ball[]): ModelRunner {
+/**
+ * A runner that draws Gaussian peaks where the balls are (in network-input pixels), with offsets
+ * from the cell's corner (`corner`) or, as train.py's `--offset-origin centre` writes them, from
+ * the cell centred nearest the ball, plus 0.5.
+ */
+function fakeRunner(balls: Ball[], origin: 'corner' | 'centre' = 'corner'): ModelRunner {
   const h = side.input.height / side.stride, w = side.input.width / side.stride, C = CLASSES.length;
   return {
     async run() {
@@ -29,14 +34,15 @@ function fakeRunner(balls: Ball[]): ModelRunner {
       for (const b of balls) {
         const c = CLASSES.indexOf(b.cls);
         const gx = b.u / side.stride, gy = b.v / side.stride;
-        const cx = Math.floor(gx), cy = Math.floor(gy);
+        const cx = origin === 'centre' ? Math.floor(gx + 0.5) : Math.floor(gx), cy = origin === 'centre' ? Math.floor(gy + 0.5) : Math.floor(gy);
+        const base = origin === 'centre' ? 0.5 : 0;
         for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
           const val = b.conf * Math.exp(-((x - cx) ** 2 + (y - cy) ** 2) / 2);
           const k = c * h * w + y * w + x;
           hm[k] = Math.max(hm[k]!, val);
         }
-        off[cy * w + cx] = gx - cx;
-        off[h * w + cy * w + cx] = gy - cy;
+        off[cy * w + cx] = gx - cx + base;
+        off[h * w + cy * w + cx] = gy - cy + base;
         rad[cy * w + cx] = b.r;
       }
       return { hm: { data: hm, dims: [1, C, h, w] }, off: { data: off, dims: [1, 2, h, w] }, rad: { data: rad, dims: [1, 1, h, w] } };
@@ -61,6 +67,21 @@ describe('BallDetector with a fake runner', () => {
     expect(red.v).toBeCloseTo((17.7 - 6) / 0.5, 3);
     expect(red.r).toBeCloseTo(6, 5);
     expect(d.find((x) => x.class === 'black')!.conf).toBeCloseTo(0.8, 5);
+  });
+
+  test("a model whose offsets are from the cell's centre (sidecar offsetOrigin: centre) is decoded from there", async () => {
+    // 20.3 input px is 5.075 cells: the cell centred at 5 (offset +0.075); 41.9 is 10.475 cells
+    // (cell 10, +0.475); 17.7 is 4.425 (cell 4, +0.425); 30.2 is 7.55 (cell 8, −0.45). Read as
+    // corner offsets, every centre would be 2 input px (4 frame px) too far right and down.
+    const balls = [
+      { u: 20.3, v: 17.7, r: 3, cls: 'red', conf: 0.9 },
+      { u: 41.9, v: 30.2, r: 3.5, cls: 'black', conf: 0.8 },
+    ];
+    const centred = new BallDetector(fakeRunner(balls, 'centre'), { ...side, offsetOrigin: 'centre' }, { game: 'snooker' });
+    const d = toRows(await centred.detect(frame(128, 72)));
+    expect(d.map((x) => [x.class, +x.u.toFixed(3), +x.v.toFixed(3)])).toEqual([['red', 40.6, 23.4], ['black', 83.8, 48.4]]);
+    const misread = toRows(await new BallDetector(fakeRunner(balls, 'centre'), side, { game: 'snooker' }).detect(frame(128, 72)));
+    expect(misread[0]!.u - d[0]!.u).toBeCloseTo(4, 3);
   });
 
   test('one ball seen as two classes keeps the strongest; other games\' classes are dropped', async () => {
