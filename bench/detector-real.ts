@@ -26,6 +26,7 @@ import { ballRadiusPx } from '../src/calibration/ballSize.js';
 import sharp from 'sharp';
 import { toRows, type DetectionRow } from '../src/detection/detections.js';
 import { openBallDetector } from '../src/detection/open.js';
+import { medianInPlace } from '../src/core/stats.js';
 
 const { values } = parseArgs({ options: { model: { type: 'string', default: 'models/detector' }, view: { type: 'string', default: 'all' }, 'by-colour': { type: 'boolean', default: false }, looks: { type: 'string', default: 'groups' } } });
 // `--looks groups|blobs|off`: the detector's second looks at clusters (clusters.ts): `groups` as
@@ -126,6 +127,8 @@ for (const v of views) {
     const cases = JSON.parse(readFileSync(join(dir, 'testcases.json'), 'utf8')).cases as { image: string; balls: { pixelX: number; pixelY: number }[] }[];
     let found = 0, total = 0, extra = 0;
     const errs: number[] = [];
+    // Signed errors (detected − annotated) of the balls found: a model's bias shows here.
+    const dxs: number[] = [], dys: number[] = [];
     for (const c of cases) {
       const path = join(dir, basename(c.image));
       if (!existsSync(path)) continue;
@@ -142,12 +145,14 @@ for (const v of views) {
           used.add(best);
           found++;
           errs.push(bd);
+          dxs.push(rows[best]!.u - b.pixelX);
+          dys.push(rows[best]!.v - b.pixelY);
         }
       }
       extra += rows.length - used.size;
     }
     errs.sort((a, b) => a - b);
-    console.log(`bern without_halo: ${found}/${total} annotated balls found within 6 px (${((100 * found) / total).toFixed(1)} %), median error ${errs.length ? errs[Math.floor(errs.length / 2)]!.toFixed(2) : '-'} px, ${extra} detections with no annotation`);
+    console.log(`bern without_halo: ${found}/${total} annotated balls found within 6 px (${((100 * found) / total).toFixed(1)} %), median error ${errs.length ? errs[Math.floor(errs.length / 2)]!.toFixed(2) : '-'} px (signed median x ${medianInPlace(dxs).toFixed(2)}, y ${medianInPlace(dys).toFixed(2)}), ${extra} detections with no annotation`);
   }
 
   // Padova pool: class right on the annotated boxes.

@@ -123,6 +123,34 @@ class BallUNet(nn.Module):
         return torch.sigmoid(self.hm(f)), torch.sigmoid(self.off(f)), F.softplus(self.rad(f)) * 4.0
 
 
+# Where a heatmap cell sits on the input (`--offset-origin`). The stem's two stride-2 3x3 convolutions
+# (padding 1) centre output cell x on input pixel 4x (pixel centres at whole numbers). 'corner' (the
+# models up to v10) gave a ball to the cell whose span [4x, 4x+4) holds its centre, offset 0..1 from
+# that corner: the boundary between two cells then falls where a cell's receptive field is centred
+# on the ball, where its features barely change with the ball's side (they are even in the shift), and
+# the offset targets 0 and 1 sit in the sigmoid's flat ends. (v8's median error by phase: -0.5 to +0.9
+# frame px on 1280x720 video frames; within +-0.1 input px on the rendered held-out set, where the
+# tails are wider at phases 0 and 3: 90th percentile 0.79 and 0.75 px against 0.59.) 'centre' gives a ball to the cell centred nearest it, offset -0.5..0.5 stored
+# as sigmoid - 0.5: boundaries fall halfway between cell centres and the targets in the sigmoid's
+# linear middle. Measured (models/README.md, v11 against its control v11c, same data and seeds): no
+# better on the rendered held-out set, worse on the Bern overhead clip; the recipe keeps 'corner'.
+OFFSET_ORIGIN = 'corner'
+
+
+def cell_of(u):
+    """Heatmap cell, stored offset target (0..1) and the cell's centre, all in cells, for a ball at u cells."""
+    if OFFSET_ORIGIN == 'centre':
+        c = int(math.floor(u + 0.5))
+        return c, u - c + 0.5, c
+    c = int(math.floor(u))
+    return c, u - c, c + 0.5
+
+
+def decode_offset(cell, off):
+    """A cell's stored offset (0..1) back to a position in cells: the inverse of cell_of."""
+    return cell + off - 0.5 if OFFSET_ORIGIN == 'centre' else cell + off
+
+
 def targets(labels, classes, h, w, crop):
     """Heatmap, offset, radius targets and masks for one crop (x0, y0, size)."""
     x0, y0, size = crop
@@ -136,15 +164,17 @@ def targets(labels, classes, h, w, crop):
         if not b.get('visible', True):
             continue
         u, v = (b['u'] - x0) / STRIDE, (b['v'] - y0) / STRIDE
-        if not (0 <= u < wc and 0 <= v < hc):
+        cx, ox, ux = cell_of(u)
+        cy, oy, uy = cell_of(v)
+        if not (0 <= cx < wc and 0 <= cy < hc):
             continue
         c = classes.index(b['class'])
         sigma = max(0.6, b['r'] / STRIDE / 2.0)
-        g = np.exp(-((xs + 0.5 - u) ** 2 + (ys + 0.5 - v) ** 2) / (2 * sigma * sigma))
+        # The Gaussian over cell centres (xs + ux - cx is cell xs's centre in cells).
+        g = np.exp(-((xs + (ux - cx) - u) ** 2 + (ys + (uy - cy) - v) ** 2) / (2 * sigma * sigma))
         hm[c] = np.maximum(hm[c], g)
-        cx, cy = int(u), int(v)
         hm[c, cy, cx] = 1.0
-        off[0, cy, cx], off[1, cy, cx] = u - cx, v - cy
+        off[0, cy, cx], off[1, cy, cx] = ox, oy
         rad[0, cy, cx] = b['r']
         mask[0, cy, cx] = 1.0
     return hm, off, rad, mask
@@ -216,7 +246,7 @@ def evaluate(model, images, labels, classes, mean, std, match_px=None, normalise
             peaks = np.argwhere((hm == pool) & (hm > 0.3))
             dets = []
             for c, y, x_ in peaks:
-                dets.append((hm[c, y, x_], (x_ + off[0, y, x_]) * STRIDE, (y + off[1, y, x_]) * STRIDE, rad[0, y, x_], classes[c]))
+                dets.append((hm[c, y, x_], decode_offset(x_, off[0, y, x_]) * STRIDE, decode_offset(y, off[1, y, x_]) * STRIDE, rad[0, y, x_], classes[c]))
             dets.sort(key=lambda d: -d[0])
             kept = []
             for d in dets:
@@ -260,8 +290,11 @@ def main():
     ap.add_argument('--cloth-norm-outside', help='train without normalisation; at inference normalise only frames of these games (comma-separated) whose cloth is outside the training cloths (see cloth_stats)')
     ap.add_argument('--init', help='start from these weights (a .pt an earlier run wrote beside its .onnx)')
     ap.add_argument('--zoom-max', type=float, default=1.8, help='largest crop zoom of the scale augmentation')
+    ap.add_argument('--offset-origin', choices=['corner', 'centre'], default='corner', help="how a ball's centre is given to a heatmap cell (see OFFSET_ORIGIN); 'centre' measured no better (models/README.md, v11)")
     ap.add_argument('--eval-every', type=int, default=0, help='evaluate on --val every N steps (0: only at the end)')
     args = ap.parse_args()
+    global OFFSET_ORIGIN
+    OFFSET_ORIGIN = args.offset_origin
 
     torch.manual_seed(args.seed); np.random.seed(args.seed)
     rng = random.Random(args.seed)
@@ -328,7 +361,7 @@ def main():
         'input': {'width': w, 'height': h, 'mean': mean.tolist(), 'std': std.tolist(),
                   **({'clothNormalise': {'region': list(CLOTH_REGION), 'target': list(CLOTH_TARGET), 'gainRange': list(CLOTH_GAIN_RANGE)}} if args.cloth_norm else {}),
                   **({'clothNormalise': outside_norm(args.cloth_norm_outside.split(','))} if args.cloth_norm_outside and not args.cloth_norm else {})},
-        'stride': STRIDE, 'outputs': {'heatmap': 'hm', 'offset': 'off', 'radius': 'rad'},
+        'stride': STRIDE, 'offsetOrigin': OFFSET_ORIGIN, 'outputs': {'heatmap': 'hm', 'offset': 'off', 'radius': 'rad'},
         'training': {'data': meta.get('version'), 'dataSeed': meta.get('seed'), 'frames': int(len(images)), 'steps': args.steps,
                      'batch': args.batch, 'crop': args.crop, 'lr': args.lr, 'seed': args.seed, 'width': args.width, 'arch': args.arch,
                      'zoomMax': args.zoom_max, 'init': args.init,
