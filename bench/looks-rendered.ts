@@ -1,0 +1,83 @@
+/**
+ * The detector's second looks at clusters, on the first frame of the rendered scenario library:
+ * for each look mode (`off` one look, `blobs` as video runs, `groups` as stills run), how many of
+ * the balls touching another (centres within 2.2 R) and of the isolated ones are found, and how far
+ * off (table mm, through the truth calibration). Packs are where rest positions go wrong
+ * (docs/tracking.md); this measures the detector there without the tracker.
+ *
+ *   npx tsx bench/looks-rendered.ts [--camera overhead|broadcast] [--model models/detector] [--root /tmp/cueref-events-rendered] [--fps 25]
+ *
+ * Reads the clips `bench/events-rendered.ts` rendered (ROOT/<scenario>-<camera>-<fps>/video.mp4
+ * and truth.tracks.json); snooker clips only (reds in packs).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readStill } from '../src/calibration/frames.js';
+import { undistortPixel, type RadialLens } from '../src/core/lens.js';
+import { applyH, type Mat3 } from '../src/core/mat3.js';
+import { toRows } from '../src/detection/detections.js';
+import { openBallDetector } from '../src/detection/open.js';
+import { ffmpegPath } from '../src/video/ffmpegPath.js';
+
+const { values } = parseArgs({
+  options: {
+    camera: { type: 'string', default: 'overhead' },
+    model: { type: 'string', default: 'models/detector' },
+    root: { type: 'string', default: '/tmp/cueref-events-rendered' },
+    fps: { type: 'string', default: '25' },
+  },
+});
+const root = values.root!;
+const clips = existsSync(root) ? readdirSync(root).filter((d) => d.startsWith('snooker') && d.endsWith(`-${values.camera}-${values.fps}`)) : [];
+if (clips.length === 0) {
+  console.log(`no rendered snooker clips in ${root}: render them with  npx tsx bench/events-rendered.ts --fps ${values.fps}`);
+  process.exit(0);
+}
+const R_MM = 26.25;
+const q = (a: number[], p: number) => (a.length ? [...a].sort((x, y) => x - y)[Math.floor(p * (a.length - 1))]! : NaN);
+const modes = ['off', 'blobs', 'groups'] as const;
+const dets = Object.fromEntries(await Promise.all(modes.map(async (m) => [m, await openBallDetector(values.model!, { game: 'snooker', clusterLooks: m })] as const)));
+const by: Record<string, { dx: number[]; dy: number[]; d: number[]; missed: number }> = {};
+const stills = '/tmp/cueref-looks';
+mkdirSync(stills, { recursive: true });
+for (const clip of clips) {
+  const png = join(stills, `${clip}.png`);
+  if (!existsSync(png)) execFileSync(ffmpegPath(), ['-v', 'error', '-i', join(root, clip, 'video.mp4'), '-frames:v', '1', png]);
+  const truthDoc = JSON.parse(readFileSync(join(root, clip, 'truth.tracks.json'), 'utf8')) as { calibration: { ballCentreToTable: Mat3; distortion?: RadialLens | null }; frames: { balls: { id: string; x: number; y: number }[] }[] };
+  const cal = truthDoc.calibration;
+  const truth = truthDoc.frames[0]!.balls;
+  const frame = await readStill(png);
+  for (const mode of modes) {
+    const pts = toRows(await dets[mode]!.detector.detect(frame)).map((r) => {
+      const [u, v] = cal.distortion ? undistortPixel(cal.distortion, r.u, r.v) : [r.u, r.v];
+      const [x, y] = applyH(cal.ballCentreToTable, u, v);
+      return { x, y, cls: r.class };
+    });
+    const used = new Set<number>();
+    for (const b of truth) {
+      const kind = b.id.replace(/\d+$/, '');
+      let best = -1, bd = Infinity;
+      pts.forEach((p, j) => {
+        const dd = Math.hypot(p.x - b.x, p.y - b.y);
+        if (!used.has(j) && p.cls === kind && dd < bd) [best, bd] = [j, dd];
+      });
+      const touching = truth.some((o) => o !== b && Math.hypot(o.x - b.x, o.y - b.y) < 2.2 * R_MM);
+      const s = (by[`${mode} ${touching ? 'touching' : 'isolated'}`] ??= { dx: [], dy: [], d: [], missed: 0 });
+      if (best < 0 || bd > 30) {
+        s.missed++;
+        continue;
+      }
+      used.add(best);
+      s.dx.push(pts[best]!.x - b.x);
+      s.dy.push(pts[best]!.y - b.y);
+      s.d.push(bd);
+    }
+  }
+}
+for (const d of Object.values(dets)) await d.close();
+console.log(`${values.model}, first frames of ${clips.length} ${values.camera} snooker clips (${values.fps} fps), balls matched within 30 mm of their kind:`);
+for (const [k, s] of Object.entries(by).sort()) {
+  console.log(`  looks ${k}: found ${s.d.length} of ${s.d.length + s.missed}, off by median ${q(s.d, 0.5).toFixed(1)} mm (${((100 * s.d.filter((e) => e <= 3).length) / Math.max(1, s.d.length)).toFixed(0)} % within 3 mm), signed median x ${q(s.dx, 0.5).toFixed(1)} y ${q(s.dy, 0.5).toFixed(1)} mm`);
+}
