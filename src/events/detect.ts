@@ -745,11 +745,18 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
   const stopped = speedOut < 0.35 * speedIn;
   const sinking = (t: number, pk: { x: number; y: number; mouth: number }, noRebound = true): boolean => {
     if (Math.hypot(kink.x - pk.x, kink.y - pk.y) > pk.mouth / 2 + R || tLeft === undefined || !(tLeft - t < JAW_DROP_S && tLeft - t > -dt)) return false;
-    if (stopped && noRebound) return true;
     // Going on the way it came, only slower: a ball dropping over the edge of the bed (its centre
     // seems to slow and bend as it falls), not one turned by a jaw — a jaw or cushion turns a
     // ball by far more (the S03 jaw contacts: 60–70°; the S07 in-off white under v8: 20°).
     const turn = speedIn > 0 && speedOut > 0 ? Math.acos(Math.max(-1, Math.min(1, (kink.vIn[0] * kink.vOut[0] + kink.vIn[1] * kink.vOut[1]) / (speedIn * speedOut)))) : Math.PI;
+    // Stopped there: the drop — unless it still runs on clearly, turned far off its way, with a
+    // share of its speed a jaw leaves (it reverses the normal part, keeps the tangential): a jaw
+    // sent it on (rendered short frame, 25 fps: the green into the middle pocket, 420 → 147 mm/s,
+    // turned 85° off the far jaw 0.13 s before it dropped). A drop's "speed after" is the noise of
+    // a centre falling from sight, a small share of a fast ball's (rendered P18 overhead 30 fps: a
+    // stripe into the corner at 1296 mm/s, read on at 133 mm/s turned 84°).
+    const sentOn = speedOut > JAW_SENT_ON_MM_PER_S && speedOut > JAW_SENT_ON_SHARE * speedIn && turn > 2 * DROP_TURN_RAD;
+    if (stopped && noRebound && !sentOn) return true;
     if (noRebound && speedOut < speedIn && turn < DROP_TURN_RAD) return true;
     // A turn the way a sinking ball seems to go is a drop only where the ball can drop: its centre
     // at the mouth, not still out on the bed in front of it, where the same turn is a jaw's (the
@@ -986,6 +993,10 @@ const MIN_SIGHTINGS_TO_LEAVE = 6;
 const SINKING_COS = Math.cos((35 * Math.PI) / 180);
 /** A ball in a pocket's opening, lost soon after, that slowed and turned less than this was dropping in. */
 const DROP_TURN_RAD = (30 * Math.PI) / 180;
+/** A ball turned by more than twice DROP_TURN_RAD that runs on faster than this was sent on by a jaw, not dropping, mm/s. */
+const JAW_SENT_ON_MM_PER_S = 100;
+/** …and keeps at least this share of its speed. */
+const JAW_SENT_ON_SHARE = 0.25;
 /** A ball stopping in a pocket's opening and lost within this is dropping in, not on the jaw, s. */
 const JAW_DROP_S = 0.4;
 /** A ball struck unseen went into the pocket within this of its direction (sure-ish), or this (rough), degrees. */

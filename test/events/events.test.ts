@@ -833,6 +833,22 @@ describe('robustness', () => {
     expect(of(evBare, 'cushion').map((e) => e.type === 'cushion' && e.jaw)).toContain('BR');
   });
 
+  test('a jaw that takes most of a ball\'s speed and sends it on is a contact, though the ball drops soon after; a fast drop read on slowly is not', () => {
+    // Rendered short frame, overhead 25 fps, through the real detector: the green meets the middle
+    // pocket's far jaw at 7.30 s (truth), 420 → 176 mm/s and turned 78°, and drops at 7.43. Its
+    // speed after is near the "stopped" share (0.35), so it read as the drop itself.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/jaw-then-drop-short-frame-overhead-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'cushion').filter((e) => e.ball === 'green')).toEqual([expect.objectContaining({ side: 'left', jaw: 'ML', t: expect.closeTo(7.3, 1) })]);
+    expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'green', pocket: 'ML' })]);
+    // Rendered P18, overhead 30 fps: a stripe into the top-left corner at 1296 mm/s, read on at 133
+    // mm/s turned 84° as it falls from sight: the drop, with no jaw (it keeps 10 % of its speed).
+    const fast = JSON.parse(readFileSync(new URL('./fixtures/fast-drop-P18-overhead-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const evFast = tracksToStrokes(fast, builtinProfile('pool8-9ft')).log.strokes[0]!.events;
+    expect(of(evFast, 'pot').map((e) => `${e.ball}@${e.pocket}`)).toEqual(['9@TL', 'cue@TL']);
+    expect(of(evFast, 'cushion').filter((e) => e.ball === '9')).toEqual([]);
+  });
+
   test.each([
     ['is first seen later (missed by the detector in the pack)', 3.5, 0],
     ['is never seen', 99, 1],
