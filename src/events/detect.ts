@@ -841,14 +841,16 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
     // A clear rebound on the line is sure; a stop against it or a kink off the line less so.
     out.push({ t: r5(t), type: 'cushion', ball: b.id, side: e.side, ...(jaw ? { jaw } : {}), conf: cushionConf(vOutN, gap, tGeo !== undefined, p) });
   }
-  // Both jaws of one pocket at one kink, and the ball lost soon after: every pocket's mouth is wider
-  // than its ball by 28 mm or more, so no ball meets both jaws at once unless it is already falling
-  // in. The drop, where the camera makes the fall look like a rebound off the corner (rendered
+  // Both jaws of one pocket at one kink: every pocket's mouth is wider than its ball by 28 mm or
+  // more, so no ball meets both jaws at once unless it is already falling in. Lost soon after, it
+  // is the drop, where the camera makes the fall look like a rebound off the corner (rendered
   // far-corner pots from the broadcast camera at 60 fps: S07's white, S26-S27's black, the fine
-  // cut's red). The library's truth has no such pair.
+  // cut's red); the pot is found from the loss. Otherwise the kink is something else that the
+  // paths extrapolated to both lines (rendered N05 broadcast 25 fps: the striker slowed by a pawn
+  // 150 mm short of the corner), and which jaw, if either, cannot be told. Neither is a contact;
+  // the library's truth has no such pair.
   const jawHits = out.filter((e) => e.type === 'cushion' && e.jaw);
-  const bothJaws = jawHits.length >= 2 && jawHits.every((e) => e.type === 'cushion' && e.jaw === (jawHits[0] as { jaw?: string }).jaw);
-  if (bothJaws && tLeft !== undefined && tLeft - kink.t < JAW_DROP_S && tLeft - kink.t > -dt) return [];
+  if (jawHits.length >= 2 && jawHits.every((e) => e.type === 'cushion' && e.jaw === (jawHits[0] as { jaw?: string }).jaw)) return [];
   if (out.length === 0) out.push(...jawContactsFor(b, kink, table, dt, p, sinking));
   return out;
 }
