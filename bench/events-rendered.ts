@@ -99,7 +99,7 @@ function headSide(dir: string, game: GameId): string {
   return headSideOf({ imageToTable: truth.calibration.imageToTable, table: defaultProfileFor(game) });
 }
 
-const tot = { idFrames: 0, idWrong: 0, idSwitches: 0, contactStrokes: 0, firstOk: 0, firstOkDoubted: 0, firstWrongDoubted: 0, firstNone: 0, truthPots: 0, potsOk: 0, phantom: 0, cushTp: 0, cushFp: 0, cushFn: 0, restErr: [] as number[], restErrTouching: [] as number[], restErrIsolated: [] as number[], calls: 0, callsOk: 0, callsToReview: 0, strokesTruth: 0, strokesGot: 0, runs: 0, failed: 0 };
+const tot = { idFrames: 0, idWrong: 0, idSwitches: 0, contactStrokes: 0, firstOk: 0, firstOkDoubted: 0, firstWrongDoubted: 0, firstNone: 0, truthPots: 0, potsOk: 0, phantom: 0, cushTp: 0, cushFp: 0, cushFn: 0, restErrTouching: [] as number[], restErrIsolated: [] as number[], calls: 0, callsOk: 0, callsToReview: 0, strokesTruth: 0, strokesGot: 0, runs: 0, failed: 0 };
 
 for (const name of scenarios) {
   const scen = join(ROOT, 'samples/scenarios', `${name}.json`);
@@ -108,6 +108,7 @@ for (const name of scenarios) {
     continue;
   }
   const game = name.split('-')[0]!;
+  const ballR = defaultProfileFor(game as GameId).ballDiameter / 2;
   // A scenario that joins a frame midway says the score and what is on; analyze is told as a user
   // who knows the frame would tell it (--scores/--player/--ball-on), with --start-state.
   const st = (JSON.parse(readFileSync(scen, 'utf8')) as { start?: { scores?: number[]; player?: number; ballOn?: string | string[] } }).start ?? {};
@@ -170,15 +171,16 @@ for (const name of scenarios) {
           if (camera === 'overhead' && ts.rest && gs?.rest) {
             for (const r of ts.rest) {
               // The same id, or for numbered kinds (reds, solids, stripes) the nearest of that kind.
-              const same = gs.rest.filter((x) => (kind(r.id) === r.id ? x.id === r.id : kind(x.id) === kind(r.id)));
-              const d = Math.min(...same.map((g) => Math.hypot(g.x - r.x, g.y - r.y)));
-              if (!Number.isFinite(d)) continue;
-              tot.restErr.push(d);
+              let truthBall: (typeof gs.rest)[number] | undefined, d = Infinity;
+              for (const g of gs.rest) {
+                if (kind(r.id) === r.id ? g.id !== r.id : kind(g.id) !== kind(r.id)) continue;
+                const dd = Math.hypot(g.x - r.x, g.y - r.y);
+                if (dd < d) [truthBall, d] = [g, dd];
+              }
+              if (!truthBall) continue;
               // Split by whether the true ball lies against another (centres within 2.2 R): packs
               // are where the detector's centres go wrong (docs/detect.md, second looks).
-              const truthBall = same.find((g) => Math.hypot(g.x - r.x, g.y - r.y) === d)!;
-              const R = defaultProfileFor(game as GameId).ballDiameter / 2;
-              const touching = gs.rest.some((g) => g !== truthBall && Math.hypot(g.x - truthBall.x, g.y - truthBall.y) < 2.2 * R);
+              const touching = gs.rest.some((g) => g !== truthBall && Math.hypot(g.x - truthBall.x, g.y - truthBall.y) < 2.2 * ballR);
               (touching ? tot.restErrTouching : tot.restErrIsolated).push(d);
             }
           }
@@ -213,7 +215,6 @@ for (const name of scenarios) {
 
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)} %` : 'n/a');
 const f1 = (2 * tot.cushTp) / Math.max(1, 2 * tot.cushTp + tot.cushFp + tot.cushFn);
-const rest = [...tot.restErr].sort((a, b) => a - b);
 console.log(`\n${tot.runs} runs (${tot.failed} failed); strokes found ${tot.strokesGot} for ${tot.strokesTruth} in the truth`);
 console.log(`first contact right ${pct(tot.firstOk, tot.contactStrokes)} of ${tot.contactStrokes} (goal ≥ 99 %)`);
 console.log(`  wrong ${tot.contactStrokes - tot.firstOk}: ${tot.firstWrongDoubted} flagged (conf < 0.8), ${tot.firstNone} with no contact found; right but flagged: ${tot.firstOkDoubted}`);
@@ -223,7 +224,7 @@ const restLine = (errs: number[]) => {
   const e = [...errs].sort((a, b) => a - b);
   return `median ${e.length ? e[Math.floor(e.length / 2)]!.toFixed(1) : '-'} mm, within 3 mm ${pct(e.filter((x) => x <= 3).length, e.length)} of ${e.length}`;
 };
-console.log(`rest error (overhead) ${restLine(rest)}; balls against another ${restLine(tot.restErrTouching)}, the others ${restLine(tot.restErrIsolated)}`);
+console.log(`rest error (overhead) ${restLine([...tot.restErrTouching, ...tot.restErrIsolated])}; balls against another ${restLine(tot.restErrTouching)}, the others ${restLine(tot.restErrIsolated)}`);
 console.log(`calls equal to the truth (fouls + points) ${pct(tot.callsOk, tot.calls)} of ${tot.calls}; of the others, ${tot.callsToReview} miss only a foul that is proposed for the referee's review`);
 console.log(`identities (white, colours, cue, eight): another ball on ${pct(tot.idWrong, tot.idFrames)} of ${tot.idFrames} ball-frames, ${tot.idSwitches} switches (goal: none)`);
 

@@ -15,10 +15,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readStill } from '../src/calibration/frames.js';
-import { undistortPixel, type RadialLens } from '../src/core/lens.js';
-import { applyH, type Mat3 } from '../src/core/mat3.js';
+import type { RadialLens } from '../src/core/lens.js';
+import type { Mat3 } from '../src/core/mat3.js';
 import { toRows } from '../src/detection/detections.js';
 import { openBallDetector } from '../src/detection/open.js';
+import { mapDetections } from '../src/tracking/detections.js';
 import { ffmpegPath } from '../src/video/ffmpegPath.js';
 
 const { values } = parseArgs({
@@ -50,11 +51,9 @@ for (const clip of clips) {
   const truth = truthDoc.frames[0]!.balls;
   const frame = await readStill(png);
   for (const mode of modes) {
-    const pts = toRows(await dets[mode]!.detector.detect(frame)).map((r) => {
-      const [u, v] = cal.distortion ? undistortPixel(cal.distortion, r.u, r.v) : [r.u, r.v];
-      const [x, y] = applyH(cal.ballCentreToTable, u, v);
-      return { x, y, cls: r.class };
-    });
+    // Mapped as the pipeline maps them (without its blob filter: every detection, in order).
+    const table = mapDetections(toRows(await dets[mode]!.detector.detect(frame)), cal, 'snooker');
+    const pts = Array.from({ length: table.length }, (_, k) => ({ x: table.x[k]!, y: table.y[k]!, cls: table.cls[k]! }));
     const used = new Set<number>();
     for (const b of truth) {
       const kind = b.id.replace(/\d+$/, '');

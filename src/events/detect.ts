@@ -849,8 +849,8 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
   // paths extrapolated to both lines (rendered N05 broadcast 25 fps: the striker slowed by a pawn
   // 150 mm short of the corner), and which jaw, if either, cannot be told. Neither is a contact;
   // the library's truth has no such pair.
-  const jawHits = out.filter((e) => e.type === 'cushion' && e.jaw);
-  if (jawHits.length >= 2 && jawHits.every((e) => e.type === 'cushion' && e.jaw === (jawHits[0] as { jaw?: string }).jaw)) return [];
+  const jaws = out.flatMap((e) => (e.type === 'cushion' && e.jaw ? [e.jaw] : []));
+  if (jaws.length >= 2 && jaws.every((j) => j === jaws[0])) return [];
   if (out.length === 0) out.push(...jawContactsFor(b, kink, table, dt, p, sinking));
   return out;
 }
