@@ -3,9 +3,32 @@
  * centre (core/ballImage.ts). The detector uses it to bring balls to the size it was trained on.
  */
 import { imageBallRadius } from '../core/ballImage.js';
+import { applyH, inv3 } from '../core/mat3.js';
 import type { TableProfile } from '../core/table.js';
 import type { Calibration } from './contract.js';
 
 export function ballRadiusPx(cal: Pick<Calibration, 'imageToTable'>, table: Pick<TableProfile, 'bed' | 'ballDiameter'>): number {
   return imageBallRadius(cal.imageToTable, table.bed.width / 2, table.bed.length / 2, table.ballDiameter / 2);
+}
+
+/**
+ * How far the camera is from looking straight down on the bed: the least, over the bed's centre and
+ * corners, of a ball's shortest image radius over its longest (1 straight overhead; a broadcast
+ * camera down the table's length foreshortens the bed to about half). Where the bed is
+ * foreshortened, a ball's shadow and reflection on the cloth join its outline.
+ */
+export function bedForeshortening(cal: Pick<Calibration, 'imageToTable'>, table: Pick<TableProfile, 'bed' | 'ballDiameter'>): number {
+  const toImage = inv3(cal.imageToTable);
+  const R = table.ballDiameter / 2;
+  const { width: W, length: L } = table.bed;
+  let least = 1;
+  for (const [x, y] of [[W / 2, L / 2], [R, R], [W - R, R], [R, L - R], [W - R, L - R]] as const) {
+    const [cu, cv] = applyH(toImage, x, y);
+    const radii = ([[R, 0], [-R, 0], [0, R], [0, -R]] as const).map(([dx, dy]) => {
+      const [u, v] = applyH(toImage, x + dx, y + dy);
+      return Math.hypot(u - cu, v - cv);
+    });
+    least = Math.min(least, Math.min(...radii) / Math.max(...radii));
+  }
+  return least;
 }

@@ -19,6 +19,8 @@ import { defaultProfileFor, loadTableProfile, type TableProfile } from '../core/
 import { notOneBall } from '../tracking/index.js';
 import { toRows, type DetectionRow } from '../detection/detections.js';
 import { openBallDetector } from '../detection/open.js';
+import { refineCentres } from '../detection/centres.js';
+import { outlineCentresFor } from '../pipeline/outlineCentres.js';
 import { handleError } from './handleError.js';
 
 const optionsSchema = z.object({
@@ -85,7 +87,7 @@ export function detectCommand(): Command {
         try {
           for (const path of images) {
             const frame = await readStill(path);
-            const rows = toRows(await detector.detect(frame));
+            let rows = toRows(await detector.detect(frame));
             let cal = fixedCal;
             let warning: string | undefined;
             if (!cal) {
@@ -93,6 +95,8 @@ export function detectCommand(): Command {
               if (solved.ok) cal = solved.value.calibration;
               else warning = `not calibrated (${solved.error.message}): every detection is reported, on the bed or not`;
             }
+            // Centres on the balls' outlines where that is measured to help (as on video).
+            if (cal && outlineCentresFor(o.game as GameId, cal, table)) rows = refineCentres(frame, rows);
             const res: ImageDetections = cal
               ? (() => {
                   const { on, off } = onTable(rows, cal);

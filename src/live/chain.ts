@@ -22,6 +22,7 @@ import type { EventParamsInput } from '../events/index.js';
 import type { FrameDetector, VideoFrame } from '../pipeline/track.js';
 import { createTracker, mapDetections, type TableDetections, type Tracker, type TrackerParamsInput } from '../tracking/index.js';
 import { GatedDetection, detectorUseOf } from '../pipeline/gatedDetection.js';
+import { outlineCentresFor, withOutlineCentres } from '../pipeline/outlineCentres.js';
 import type { MotionGateParams } from '../pipeline/motionGate.js';
 import { StrokeSegmenter, type SegmenterFlag, type SegmenterOptions, type SegmenterOutput } from './segmenter.js';
 
@@ -48,6 +49,8 @@ export class LiveChain {
   readonly segmenter: StrokeSegmenter;
   private lastT = -Infinity;
   private readonly gated: GatedDetection | null;
+  /** The detector the ungated path runs (with outline centres where they help, as the gated one). */
+  private readonly detector: FrameDetector;
   /** Frames by what the detector did: whole-frame runs, region runs, reuses. */
   readonly detectorUse = { whole: 0, regions: 0, reused: 0 };
 
@@ -58,6 +61,7 @@ export class LiveChain {
     this.segmenter = new StrokeSegmenter(o.table, { ...o.segmenter, calibration: homographies, ...(o.events ? { events: o.events } : {}) });
     const { imageToTable } = o.calibration;
     this.gated = o.gate && imageToTable ? new GatedDetection({ game: o.game, table: o.table, calibration: { ...o.calibration, imageToTable }, detector: o.detector, gate: o.gate }) : null;
+    this.detector = imageToTable && outlineCentresFor(o.game, { imageToTable }, o.table) ? withOutlineCentres(o.detector) : o.detector;
   }
 
   /** Start the tracker from a restored table (see Tracker.seed). */
@@ -83,7 +87,7 @@ export class LiveChain {
       const use = detectorUseOf(r.line);
       this.detectorUse[use === 'view' ? 'whole' : use]++;
     } else {
-      const pixels = await this.o.detector.detect(frame);
+      const pixels = await this.detector.detect(frame);
       detections = mapDetections(pixels ?? [], this.o.calibration, this.o.game, frame.index, this.o.table.ballDiameter / 2);
       inView = pixels !== null;
       this.detectorUse.whole++;

@@ -15,6 +15,7 @@ import { applyH, inv3, type Mat3 } from '../core/mat3.js';
 import type { GameId } from '../core/games.js';
 import type { TableProfile } from '../core/table.js';
 import { emptyDetections, makeDetections, mapDetections, type TableDetections } from '../tracking/index.js';
+import { outlineCentresFor, withOutlineCentres } from './outlineCentres.js';
 import { MotionGate, type GateDecision, type MotionGateParams, type SmallBox, type SmallGrey } from './motionGate.js';
 import type { FrameDetector, VideoFrame } from './track.js';
 
@@ -44,6 +45,8 @@ export interface GatedDetectionOptions {
   detector: FrameDetector;
   /** Motion gate parameters (`refreshEveryFrames: 1` turns gating off). */
   gate?: Partial<MotionGateParams>;
+  /** Fit centres to the balls' outlines (default: where `outlineCentresFor` says it helps). */
+  outlineCentres?: boolean;
 }
 
 /** What the detector did on a frame, read from its line: nothing (out of view), reuse, boxes, or the whole frame. */
@@ -61,9 +64,11 @@ export class GatedDetection {
   lastDet: TableDetections | null = null;
   private readonly ballRadiusPx: number;
   private readonly tableToImage: Mat3;
+  private readonly detector: FrameDetector;
 
   constructor(private readonly o: GatedDetectionOptions) {
     this.ballRadiusPx = ballRadiusPx(o.calibration, o.table);
+    this.detector = (o.outlineCentres ?? outlineCentresFor(o.game, o.calibration, o.table)) ? withOutlineCentres(o.detector) : o.detector;
     // Regions only with a detector that can run on parts of a frame (the ONNX one can).
     this.gate = new MotionGate({ ...o.calibration, table: o.table }, o.gate ?? {}, o.detector.detectRegions ? this.ballRadiusPx : undefined);
     this.tableToImage = inv3(o.calibration.ballCentreToTable);
@@ -78,7 +83,8 @@ export class GatedDetection {
   /** Reuse, detect in regions or detect whole, as decided; `inView: false` skips the frame. */
   async run(f: VideoFrame, small: SmallGrey, d: ReturnType<MotionGate['decide']>, inView = true): Promise<{ line: TrackerInputLine; detections: TableDetections }> {
     const t = f.ptsMs / 1000;
-    const { game, table, calibration, detector } = this.o;
+    const { game, table, calibration } = this.o;
+    const detector = this.detector;
     if (inView && d.decision === 'reuse' && this.lastDet) {
       this.gate.reused();
       return { line: { i: f.index, t, g: 'reuse' }, detections: this.lastDet };

@@ -16,6 +16,7 @@ import type { Mat3 } from '../core/mat3.js';
 import type { TableProfile } from '../core/table.js';
 import { tracksToStrokes, type StrokesResult } from '../events/index.js';
 import { createTracker, mapDetections, type PixelDetection, type TrackerParamsInput } from '../tracking/index.js';
+import { outlineCentresFor, withOutlineCentres } from './outlineCentres.js';
 
 /** What the command needs of a frame (video/'s `Frame` has these and more). */
 export interface VideoFrame {
@@ -78,9 +79,11 @@ export async function trackFrames(frames: AsyncIterable<VideoFrame> | Iterable<V
   await write(tracksHeaderLine(header));
   const tracker = createTracker(o.table, o.tracker ?? {});
   const kept: TrackFrame[] = [];
+  const { imageToTable } = o.calibration;
+  const detector = imageToTable && outlineCentresFor(o.game, { imageToTable }, o.table) ? withOutlineCentres(o.detector) : o.detector;
   try {
     for await (const f of frames as AsyncIterable<VideoFrame>) {
-      const pixels = await o.detector.detect(f);
+      const pixels = await detector.detect(f);
       const t = f.ptsMs / 1000;
       const det = mapDetections(pixels ?? [], o.calibration, o.game, f.index, o.table.ballDiameter / 2);
       const tf = tracker.step({ i: f.index, t, detections: det, ...(pixels === null ? { view: false } : { bare: bareClothProbe(f, o.calibration, o.table.ballDiameter / 2) }) });
