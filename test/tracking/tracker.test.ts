@@ -323,6 +323,24 @@ describe('tracker', () => {
     expect(checked).toBeGreaterThan(10);
   });
 
+  test('a struck red keeps its id: a false red coasting unseen does not take its first moving detection (rendered S03 overhead, 60 fps: the detections the tracker was given, to 1.75 s)', () => {
+    // A red lies at (1500, 3152) and is struck at 1.41 s. A false red seen moving near (325, 1595)
+    // was last seen at 1.12 s and coasts: its gate grew as wide as the table, and it took the
+    // struck red's first moving detection 1.9 m from it, 10 mm from the red's place.
+    const { lines, frames } = replayFixture('struck-red-S03-overhead-60', 'snooker');
+    const at = (f: TrackFrame, x: number, y: number) => f.balls.find((b) => Math.hypot(b.x - x, b.y - y) < 5);
+    const red = at(frames.find((f) => f.t > 1.3)!, 1500, 3152)!.id;
+    let checked = 0;
+    lines.forEach((l, k) => {
+      if (l.t < 1.41 || !l.d) return;
+      for (const [x, y, , cls] of l.d) if (cls === 'red' && Math.hypot(x - 1500, y - 3152) > 5 && x > 1500 && y > 3152 && y < 3400) {
+        expect(at(frames[k]!, x, y)?.id, `t ${l.t}`).toBe(red);
+        checked++;
+      }
+    });
+    expect(checked).toBeGreaterThan(10);
+  });
+
   test('a struck ball is not taken by a track born from a blurred double read of the cue ball (rendered P24 overhead, 30 fps: the detections the tracker was given)', () => {
     // The cue ball at 4.5 m/s is read `cue` and, 32 mm behind on its streak, `stripe` (1.13 s);
     // a track born from the stripe read took the struck 8's first detection, the 8 stayed
