@@ -11,10 +11,12 @@
  * - rays towards a neighbouring ball are left out (two touching balls have no cloth between them);
  * - the circle's radius is fixed: a partial arc (a ball in a pack shows a third of its outline)
  *   cannot fix both a radius and a centre, and a free radius would slide the centre along the arc.
- *   The radius used is the one the frame's lone balls (whole outlines, free fits) show, scaled to
- *   each ball by the detector's radius (a broadcast camera's far balls are smaller);
- * - the fit is kept only when the outline is a circle (small residuals, enough arc): a ball blurred
- *   by motion, half under a cushion's shadow or a cue keeps the network's centre.
+ *   The radius used is the median of what the frame's lone balls show (whole outlines, free
+ *   fits): one radius for the frame, as the pipeline fits outlines only for a camera looking down
+ *   on the bed (pipeline/outlineCentres.ts), where every ball is the same size;
+ * - the fit is kept only when the outline is a circle: small residuals, enough arc, and for a ball
+ *   with no other beside it most of the outline (a cue beside it, a line or a shadow across a dark
+ *   ball keep the network's centre).
  *
  * Pure: a frame and detections in, detections out (same order, same kinds and confidences).
  */
