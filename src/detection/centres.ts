@@ -40,7 +40,7 @@ export interface CentreRefineOptions {
 }
 
 const DEFAULT_ROUNDS = 2;
-const DEFAULTS: Required<Omit<CentreRefineOptions, 'rounds'>> = { rays: 32, minArcShare: 0.2, maxResidualRadii: 0.12, maxShiftRadii: 0.5, minContrast: 30, maxNeighbours: 3 };
+const DEFAULTS: Required<Omit<CentreRefineOptions, 'rounds'>> = { rays: 32, minArcShare: 0.2, maxResidualRadii: 0.12, maxShiftRadii: 0.5, minContrast: 30, maxNeighbours: 4 };
 
 /** What the fit found for one ball (for benches and tests). */
 export interface CentreFit {
