@@ -1157,7 +1157,17 @@ function potFor(b: BallPath, table: TableProfile, series: Series, dt: number, p:
       if (best) return { t: r5(best.t), type: 'pot', ball: b.id, pocket: best.id, conf: 0.75 };
     }
   }
-  if (left.how === 'offTable' && (!best || best.d > table.pockets[best.id]!.mouth / 2)) return offTable(tLast, 0.9);
+  if (left.how === 'offTable' && (!best || best.d > table.pockets[best.id]!.mouth / 2)) {
+    // Leaving the bed takes reaching a cushion: a ball last seen out on the cloth, further from
+    // every cushion than two frames of its own speed, was lost there (among other balls, under a
+    // player) and coasted off the bed in the producer's prediction only — a red leaving a broken
+    // pack, lost 630 mm from the nearest cushion at 1.3 m/s, was called off the table (rendered
+    // S39 overhead, 30 fps). The library's true flights leave within 141 mm at 4.7 m/s (P24 at
+    // 25 fps) and within 60 mm at every slower speed. Nothing is called on a guess.
+    const gap = Math.min(...edges(table).map((e) => edgeGap(e, e.axis === 0 ? lx : ly, b.radiusMm)));
+    if (gap > 2 * b.radiusMm + LEAVE_REACH_FRAMES * leavingSpeed(b, tLast) * dt) return undefined;
+    return offTable(tLast, 0.9);
+  }
   if (best) {
     const pk = table.pockets[best.id]!;
     const lastD = Math.hypot(lx - pk.x, ly - pk.y);
@@ -1194,6 +1204,9 @@ const CREEP_REST_TOUCHES = 3;
 const MIN_CREEP_RUN_MM = 10;
 /** A creep seen at least this much nearer a cushion than where it came to rest came back off it, mm. */
 const MIN_COME_BACK_MM = 2;
+
+/** A ball leaves the bed within this many frames of its speed (plus a diameter) of a cushion's line: see `potFor`. */
+const LEAVE_REACH_FRAMES = 2;
 
 /** Slowest a ball leaves the bed over a cushion (it has to jump the nose; the rendered S37 red flies off at 2.8 m/s, a hand read as pink slid off the rail at 1.3), mm/s. */
 const MIN_LEAVE_MM_PER_S = 1800;

@@ -883,6 +883,18 @@ describe('robustness', () => {
     expect(of(ev, 'touch').filter((e) => e.ball === 'red3')).toHaveLength(touches);
   });
 
+  test('a red lost out on the cloth as a pack breaks, which the tracker coasts off the bed, is not called off the table (rendered S39 overhead, 30 fps)', () => {
+    // Tracks through the shipped detector and tracker (white, pink and three reds of the stroke
+    // that breaks the pack): red9 leaves the pack at 1.3 m/s, is lost 630 mm from the nearest
+    // cushion at 7.0 s, and the tracker's coasting takes it over the bed's edge (state offTable at 7.67 s).
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/lost-mid-pack-S39-overhead-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    expect(doc.frames.some((f) => f.balls.some((b) => b.id === 'red9' && b.state === 'offTable'))).toBe(true);
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'offTable')).toEqual([]);
+    expect(of(ev, 'pot')).toEqual([]);
+    expect(of(ev, 'contact')[0]).toMatchObject({ a: 'white', b: 'pink' });
+  });
+
   test('a resting red whose detected centre jumps 20 mm and back (one ball of a touching pair read two ways) is not touched', () => {
     // Tracks of a rendered clip through the shipped detector and tracker: red5's centre flips
     // between two reads 20 mm apart, in runs of frames, while the cue ball rolls to the black.
