@@ -88,7 +88,7 @@ for (const clip of clips) {
   }
 }
 for (const d of Object.values(dets)) await d.close();
-console.log(`${values.model}, first frames of ${clips.length} ${values.camera} ${game} clips (${values.fps} fps), balls matched within 30 mm of their kind; outlines ${outlineCentresFor(game, clips.length ? JSON.parse(readFileSync(join(root, clips[0]!, 'truth.tracks.json'), 'utf8')).calibration : null, defaultProfileFor(game)) ? 'are' : 'are not'} fitted by the product here:`);
+console.log(`${values.model}, first frames of ${clips.length} ${values.camera} ${game} clips (${values.fps} fps), balls matched within 30 mm of their kind; outlines ${outlineCentresFor(game, JSON.parse(readFileSync(join(root, clips[0]!, 'truth.tracks.json'), 'utf8')).calibration, defaultProfileFor(game)) ? 'are' : 'are not'} fitted by the product here:`);
 for (const [k, s] of Object.entries(by).sort()) {
   console.log(`  looks ${k}: found ${s.d.length} of ${s.d.length + s.missed}, off by median ${q(s.d, 0.5).toFixed(1)} mm (${((100 * s.d.filter((e) => e <= 3).length) / Math.max(1, s.d.length)).toFixed(0)} % within 3 mm), signed median x ${q(s.dx, 0.5).toFixed(1)} y ${q(s.dy, 0.5).toFixed(1)} mm`);
 }

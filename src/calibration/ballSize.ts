@@ -2,8 +2,7 @@
  * How large a ball looks in a calibrated image: the radius in pixels of a ball at the table's
  * centre (core/ballImage.ts). The detector uses it to bring balls to the size it was trained on.
  */
-import { imageBallRadius } from '../core/ballImage.js';
-import { applyH, inv3 } from '../core/mat3.js';
+import { imageBallRadii, imageBallRadius } from '../core/ballImage.js';
 import type { TableProfile } from '../core/table.js';
 import type { Calibration } from './contract.js';
 
@@ -18,16 +17,11 @@ export function ballRadiusPx(cal: Pick<Calibration, 'imageToTable'>, table: Pick
  * foreshortened, a ball's shadow and reflection on the cloth join its outline.
  */
 export function bedForeshortening(cal: Pick<Calibration, 'imageToTable'>, table: Pick<TableProfile, 'bed' | 'ballDiameter'>): number {
-  const toImage = inv3(cal.imageToTable);
   const R = table.ballDiameter / 2;
   const { width: W, length: L } = table.bed;
   let least = 1;
   for (const [x, y] of [[W / 2, L / 2], [R, R], [W - R, R], [R, L - R], [W - R, L - R]] as const) {
-    const [cu, cv] = applyH(toImage, x, y);
-    const radii = ([[R, 0], [-R, 0], [0, R], [0, -R]] as const).map(([dx, dy]) => {
-      const [u, v] = applyH(toImage, x + dx, y + dy);
-      return Math.hypot(u - cu, v - cv);
-    });
+    const radii = imageBallRadii(cal.imageToTable, x, y, R);
     least = Math.min(least, Math.min(...radii) / Math.max(...radii));
   }
   return least;

@@ -11,13 +11,16 @@ const inverses = new WeakMap<Mat3, Mat3>();
 
 /** A ball's radius in (undistorted) image pixels at table (x, y), through a table-from-image homography. */
 export function imageBallRadius(toTable: Mat3, x: number, y: number, ballRadiusMm: number): number {
+  return Math.max(...imageBallRadii(toTable, x, y, ballRadiusMm));
+}
+
+/** The image distances (px) of the four points R across and along the bed from a ball's centre at table (x, y). */
+export function imageBallRadii(toTable: Mat3, x: number, y: number, ballRadiusMm: number): number[] {
   let toImage = inverses.get(toTable);
   if (!toImage) inverses.set(toTable, (toImage = inv3(toTable)));
   const [cu, cv] = applyH(toImage, x, y);
-  let r = 0;
-  for (const [dx, dy] of [[ballRadiusMm, 0], [-ballRadiusMm, 0], [0, ballRadiusMm], [0, -ballRadiusMm]] as const) {
+  return ([[ballRadiusMm, 0], [-ballRadiusMm, 0], [0, ballRadiusMm], [0, -ballRadiusMm]] as const).map(([dx, dy]) => {
     const [u, v] = applyH(toImage, x + dx, y + dy);
-    r = Math.max(r, Math.hypot(u - cu, v - cv));
-  }
-  return r;
+    return Math.hypot(u - cu, v - cv);
+  });
 }

@@ -20,6 +20,8 @@
  *
  * Pure: a frame and detections in, detections out (same order, same kinds and confidences).
  */
+import { sampleRgb } from '../calibration/image.js';
+import { medianInPlace as median } from '../core/stats.js';
 import type { Rgb } from './preprocess.js';
 
 export interface CentreRefineOptions {
@@ -56,28 +58,6 @@ export interface CentreFit {
   used: boolean;
 }
 
-/** Bilinear RGB at (u, v) into `out`; false outside the frame. */
-function sample(f: Rgb, u: number, v: number, out: Float64Array): boolean {
-  if (u < 0 || v < 0 || u > f.width - 1.001 || v > f.height - 1.001) return false;
-  const x0 = Math.floor(u), y0 = Math.floor(v);
-  const ax = u - x0, ay = v - y0;
-  const i00 = (y0 * f.width + x0) * 3, i01 = i00 + 3, i10 = i00 + f.width * 3, i11 = i10 + 3;
-  const p = f.rgb;
-  for (let c = 0; c < 3; c++) {
-    const top = p[i00 + c]! + (p[i01 + c]! - p[i00 + c]!) * ax;
-    const bot = p[i10 + c]! + (p[i11 + c]! - p[i10 + c]!) * ax;
-    out[c] = top + (bot - top) * ay;
-  }
-  return true;
-}
-
-const median = (a: number[]): number => {
-  if (a.length === 0) return NaN;
-  const s = [...a].sort((x, y) => x - y);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
 /** A detection's centre and radius, frame px. */
 export interface Ball {
   u: number;
@@ -95,7 +75,7 @@ function clothRound(f: Rgb, b: Ball, others: readonly Ball[]): [number, number, 
       const a = (2 * Math.PI * k) / n;
       const u = b.u + rr * b.r * Math.cos(a), v = b.v + rr * b.r * Math.sin(a);
       if (others.some((o) => Math.hypot(o.u - u, o.v - v) < 1.3 * o.r)) continue;
-      if (!sample(f, u, v, px)) continue;
+      if (!sampleRgb(f, u, v, px)) continue;
       ch[0].push(px[0]!);
       ch[1].push(px[1]!);
       ch[2].push(px[2]!);
@@ -138,7 +118,7 @@ const RAY_STEP_PX = 0.5;
  * smeared by motion is found at its mid-exposure centre: half the exposure covers a point one
  * radius from it along the motion.
  */
-function edgePoints(f: Rgb, u: number, v: number, r: number, cloth: readonly number[], others: readonly Ball[], o: typeof DEFAULTS): { pts: [number, number][]; open: number; contrast: number } | null {
+function edgePoints(f: Rgb, u: number, v: number, r: number, cloth: readonly number[], others: readonly Ball[], o: typeof DEFAULTS): { pts: [number, number][]; open: number } | null {
   // The core: the ball's inner half, where neither edge nor cloth reaches.
   const core: number[] = [clothDistance(f, u, v, cloth)];
   for (let k = 0; k < 12; k++) {
@@ -170,7 +150,7 @@ function edgePoints(f: Rgb, u: number, v: number, r: number, cloth: readonly num
     }
     if (best === best) pts.push([u + best * cx, v + best * cy]);
   }
-  return { pts, open, contrast: dCore };
+  return { pts, open };
 }
 
 /** Least-squares circle (Kåsa): centre and radius of points round a whole outline. */
@@ -257,9 +237,11 @@ export function fitCentres(frame: Rgb, balls: readonly Ball[], opts: CentreRefin
   for (let round = 0; round < (opts.rounds ?? DEFAULT_ROUNDS); round++) {
     for (let i = 0; i < sized.length; i++) {
       const p = prep[i];
+      if (!p) continue;
       // A later round refits only balls with neighbours, whose rays it now aims from where they lie.
-      if (!p || (round > 0 && near(at, i).length === 0)) continue;
-      const f = fixedFit(frame, sized[i]!, p.cloth, near(at, i), edgeR, o);
+      const others = near(at, i);
+      if (round > 0 && others.length === 0) continue;
+      const f = fixedFit(frame, sized[i]!, p.cloth, others, edgeR, o);
       if (f) fits[i] = { ...f, freeRadius: p.free };
     }
     for (let i = 0; i < at.length; i++) if (fits[i]!.used) [at[i]!.u, at[i]!.v] = [fits[i]!.u, fits[i]!.v];
@@ -269,26 +251,25 @@ export function fitCentres(frame: Rgb, balls: readonly Ball[], opts: CentreRefin
 
 /** A fixed-radius fit of one ball from the network's centre, or null when no outline is seen. */
 function fixedFit(frame: Rgb, b: Ball, cloth: readonly number[], others: readonly Ball[], edgeR: number, o: typeof DEFAULTS): CentreFit | null {
-  let u = b.u, v = b.v, res = NaN, share = 0, seen = 0, alone = false;
+  let u = b.u, v = b.v, res = NaN, share = 0, alone = false;
   for (let it = 0; it < 2; it++) {
     const e = edgePoints(frame, u, v, b.r, cloth, others, o);
     if (!e || e.pts.length < 5) return null;
     // Drop the points far off the circle (a highlight, a shadow, a neighbour's edge), then fit.
     const [fu, fv] = fixedCircle(e.pts, u, v, edgeR);
     const off = e.pts.map(([x, y]) => Math.abs(Math.hypot(x - fu, y - fv) - edgeR));
-    const tol = Math.max(0.5, 2.5 * median(off));
+    const tol = Math.max(0.5, 2.5 * median([...off]));
     const inliers = e.pts.filter((_, k) => off[k]! <= tol);
     if (inliers.length < 5) return null;
     [u, v, res] = fixedCircle(inliers, fu, fv, edgeR);
     share = inliers.length / o.rays;
-    seen = inliers.length / o.rays;
     alone = e.open === o.rays;
   }
   // A ball with no other beside it must show most of its outline on the circle: a cue or a hand
   // beside it, a line or a shadow across a dark ball, take the rays they cross off it (rendered
   // S39: the green on the baulk line with the cue beside it, a third of its rays lost, fitted 11 mm
   // off). In a pack the balls the network missed hide arcs too, so there the arc share decides.
-  const used = share >= o.minArcShare && (!alone || seen >= MIN_SEEN_SHARE) && res <= o.maxResidualRadii * edgeR && Math.hypot(u - b.u, v - b.v) <= o.maxShiftRadii * b.r;
+  const used = share >= o.minArcShare && (!alone || share >= MIN_SEEN_SHARE) && res <= o.maxResidualRadii * edgeR && Math.hypot(u - b.u, v - b.v) <= o.maxShiftRadii * b.r;
   return { u, v, freeRadius: NaN, arcShare: share, residualPx: res, used };
 }
 

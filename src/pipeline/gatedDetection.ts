@@ -15,7 +15,7 @@ import { applyH, inv3, type Mat3 } from '../core/mat3.js';
 import type { GameId } from '../core/games.js';
 import type { TableProfile } from '../core/table.js';
 import { emptyDetections, makeDetections, mapDetections, type TableDetections } from '../tracking/index.js';
-import { outlineCentresFor, withOutlineCentres } from './outlineCentres.js';
+import { outlineDetectorFor } from './outlineCentres.js';
 import { MotionGate, type GateDecision, type MotionGateParams, type SmallBox, type SmallGrey } from './motionGate.js';
 import type { FrameDetector, VideoFrame } from './track.js';
 
@@ -45,8 +45,6 @@ export interface GatedDetectionOptions {
   detector: FrameDetector;
   /** Motion gate parameters (`refreshEveryFrames: 1` turns gating off). */
   gate?: Partial<MotionGateParams>;
-  /** Fit centres to the balls' outlines (default: where `outlineCentresFor` says it helps). */
-  outlineCentres?: boolean;
 }
 
 /** What the detector did on a frame, read from its line: nothing (out of view), reuse, boxes, or the whole frame. */
@@ -68,7 +66,7 @@ export class GatedDetection {
 
   constructor(private readonly o: GatedDetectionOptions) {
     this.ballRadiusPx = ballRadiusPx(o.calibration, o.table);
-    this.detector = (o.outlineCentres ?? outlineCentresFor(o.game, o.calibration, o.table)) ? withOutlineCentres(o.detector) : o.detector;
+    this.detector = outlineDetectorFor(o.detector, o.game, o.calibration, o.table);
     // Regions only with a detector that can run on parts of a frame (the ONNX one can).
     this.gate = new MotionGate({ ...o.calibration, table: o.table }, o.gate ?? {}, o.detector.detectRegions ? this.ballRadiusPx : undefined);
     this.tableToImage = inv3(o.calibration.ballCentreToTable);

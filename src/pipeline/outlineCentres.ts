@@ -24,11 +24,17 @@ export function outlineCentresFor(game: GameId, calibration: { imageToTable: Mat
   return game === 'snooker' && bedForeshortening(calibration, table) >= OUTLINE_MIN_FORESHORTENING;
 }
 
+/** `detector` with outline centres where `outlineCentresFor` says they help (a calibration without the bed's homography: as it is). */
+export function outlineDetectorFor(detector: FrameDetector, game: GameId, calibration: { imageToTable?: Mat3 }, table: Pick<TableProfile, 'bed' | 'ballDiameter'>): FrameDetector {
+  const { imageToTable } = calibration;
+  return imageToTable && outlineCentresFor(game, { imageToTable }, table) ? withOutlineCentres(detector) : detector;
+}
+
 /**
  * `detector` with each ball's centre fitted to its outline in the frame. Detections already free
  * of lens distortion (`ideal`, a stand-in detector's) are not in the frame's pixels and stay.
  */
-export function withOutlineCentres(detector: FrameDetector): FrameDetector {
+function withOutlineCentres(detector: FrameDetector): FrameDetector {
   const refine = <T extends { u: number; v: number; r: number; ideal?: boolean }>(f: Parameters<FrameDetector['detect']>[0], rows: T[]): T[] => (rows.some((r) => r.ideal) ? rows : refineCentres(f, rows));
   const out: FrameDetector = {
     detect: async (f) => {

@@ -16,7 +16,7 @@ import type { Mat3 } from '../core/mat3.js';
 import type { TableProfile } from '../core/table.js';
 import { tracksToStrokes, type StrokesResult } from '../events/index.js';
 import { createTracker, mapDetections, type PixelDetection, type TrackerParamsInput } from '../tracking/index.js';
-import { outlineCentresFor, withOutlineCentres } from './outlineCentres.js';
+import { outlineDetectorFor } from './outlineCentres.js';
 
 /** What the command needs of a frame (video/'s `Frame` has these and more). */
 export interface VideoFrame {
@@ -79,8 +79,7 @@ export async function trackFrames(frames: AsyncIterable<VideoFrame> | Iterable<V
   await write(tracksHeaderLine(header));
   const tracker = createTracker(o.table, o.tracker ?? {});
   const kept: TrackFrame[] = [];
-  const { imageToTable } = o.calibration;
-  const detector = imageToTable && outlineCentresFor(o.game, { imageToTable }, o.table) ? withOutlineCentres(o.detector) : o.detector;
+  const detector = outlineDetectorFor(o.detector, o.game, o.calibration, o.table);
   try {
     for await (const f of frames as AsyncIterable<VideoFrame>) {
       const pixels = await detector.detect(f);
