@@ -15,7 +15,7 @@ import type { StrokeEvent } from '../core/contracts/strokes.js';
 import { cueBallId, POCKETS, type CushionSide, type PocketId } from '../core/games.js';
 import { pocketHoleUnder, pocketHungOver, type TableProfile } from '../core/table.js';
 import { buildTableGeom, depthPastMouth, type Segment as TableSegment, type TableGeom } from '../core/tableGeometry.js';
-import { evalPos, timeAtCoord, timeAtDistance } from './fit.js';
+import { evalPos, fitPolyRange, timeAtCoord, timeAtDistance } from './fit.js';
 import type { EventParams } from './params.js';
 import { kinksOf, posAt, segmentPath, segmentsNear, type Kink, type PathSamples, type Segment } from './segments.js';
 import { Presence, type Series } from './series.js';
@@ -786,8 +786,12 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
       let tReach: number | undefined;
       let closest = Infinity;
       let tClosest = kink.t;
+      // Through the first moments of the rest too: a creep slow enough to rebound only a few mm is
+      // slow enough for its last approach and rebound to be read as part of the rest (rendered S03
+      // broadcast: the white meets the left cushion at 60 mm/s, within a piece of rest that starts
+      // 0.16 s before and drifts 6 mm back off it over the next second).
       for (let j = 0; j < st.length; j++) {
-        if (st[j]! < kink.before.t0 || st[j]! > kink.t + 1e-9) continue;
+        if (st[j]! < kink.before.t0 || st[j]! > kink.t + CREEP_SETTLE_S + 1e-9) continue;
         const g = gapAt(e.axis === 0 ? sx[j]! : sy[j]!);
         if (tReach === undefined && Math.abs(g) <= seenTouch) tReach = st[j]!;
         if (g < closest) (closest = g), (tClosest = st[j]!);
@@ -800,6 +804,16 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
       // of a few mm (the rendered S03 white's last piece of path ran 14 mm to the line).
       const run = gap0 - (cameBack ? closest : restGap);
       if (!(span > 0) || run < MIN_CREEP_RUN_MM || run / span < 40) continue;
+      // Come to rest against it: it got there when its approach reached where it rests, not when
+      // a sample first fell within a touch of the line — slow as it is, a creep's last few mm take
+      // a few tenths of a second, and its centre is read a mm or two off (rendered plant-kiss: a
+      // red read within 3.8 mm of the top cushion's line at 3.44 s, there at 3.61 s).
+      if (!cameBack) {
+        const restC = rest[e.axis]!;
+        const fitC = (t: number) => evalPos(kink.before.fit, t)[e.axis];
+        const tFit = timeAtCoord(fitC, restC + e.sign * -CREEP_ARRIVED_MM, tReach, kink.t);
+        if (tFit !== undefined) tReach = tFit;
+      }
       out.push({ t: r5(tReach), type: 'cushion', ball: b.id, side: e.side, conf: 0.55 });
     }
     if (out.length) return out;
@@ -920,6 +934,78 @@ function grazesFor(b: BallPath, table: TableProfile, dt: number, p: EventParams,
       if (taken.some(sameCushion) || out.some(sameCushion)) continue;
       if (taken.some((x) => x.type === 'contact' && (x.a === b.id || x.b === b.id) && x.t > sg.t0 - dt && x.t < sg.t1 + dt)) continue;
       out.push({ t: r5(tm), type: 'cushion', ball: b.id, side: e.side, conf: cushionConf(vN1, gap, false, p) });
+    }
+  }
+  return out;
+}
+
+/** The normal speed into a cushion before a reversal and away from it after, at least, mm/s (see `reversalsFor`). */
+const REVERSAL_IN_MM_PER_S = 40;
+const REVERSAL_OUT_MM_PER_S = 8;
+/** Each side of a reversal is measured over this long, s, and on at least REVERSAL_MIN_SAMPLES. */
+const REVERSAL_WINDOW_S = 0.3;
+const REVERSAL_MIN_SAMPLES = 4;
+/** The change of normal speed must exceed this many of its standard errors (from the fits' residuals). */
+const REVERSAL_SIGMAS = 4;
+
+/**
+ * Cushion contacts the pieces do not show: the ball's measured centre came to the cushion's line,
+ * going into it before and away from it after — straight lines fitted to the coordinate across
+ * the cushion over REVERSAL_WINDOW_S on each side. As in `grazesFor`, only a cushion (or a ball,
+ * whose contacts are found first) turns a ball from going into a cushion to going away; this test
+ * does not depend on where the segmenter cut the path. A slow ball whose centres are read 2–5 mm
+ * off is cut into short pieces whose quadratics chase the noise (rendered S24: the black at 95 mm/s
+ * into the top cushion and 25 mm/s out, in pieces of 9, 2, 1 and 5 samples whose fits put its
+ * speed in at 36 mm/s), or is taken for still through the turn (rendered S03 broadcast: the white
+ * at 60 mm/s into the left cushion, 10 mm/s out). The speed out need only be small when it is
+ * clearly not zero: three of its standard errors.
+ */
+function reversalsFor(b: BallPath, table: TableProfile, p: EventParams, taken: readonly StrokeEvent[]): StrokeEvent[] {
+  const R = b.radiusMm;
+  const { t, x, y } = b.samples;
+  const n = t.length;
+  const out: StrokeEvent[] = [];
+  for (const e of edges(table)) {
+    const c = e.axis === 0 ? x : y;
+    const gap = (j: number) => edgeGap(e, c[j]!, R);
+    for (let j = 1; j + 1 < n; j++) {
+      // The nearest the measured centre came to the line, on it within the tolerance.
+      if (!(Math.abs(gap(j)) <= p.cushionToleranceMm && gap(j) <= gap(j - 1) && gap(j) < gap(j + 1))) continue;
+      const along = (e.axis === 0 ? y : x)[j]!;
+      if (jawAt(table, e, along, R)) continue;
+      let a = j, z = j;
+      while (a > 0 && t[a - 1]! >= t[j]! - REVERSAL_WINDOW_S - 1e-9) a--;
+      while (z + 1 < n && t[z + 1]! <= t[j]! + REVERSAL_WINDOW_S + 1e-9) z++;
+      if (j - a + 1 < REVERSAL_MIN_SAMPLES || z - j + 1 < REVERSAL_MIN_SAMPLES) continue;
+      // Another ball in the window could have turned it: contacts are the contact rules' business.
+      if (taken.some((q) => q.type === 'contact' && (q.a === b.id || q.b === b.id) && q.t > t[a]! && q.t < t[z]!)) continue;
+      const line = (lo: number, hi: number) => {
+        const f = fitPolyRange(t, x, y, lo, hi, Infinity, 1);
+        const cf = e.axis === 0 ? f.x : f.y;
+        let sse = 0, st = 0, mt = 0;
+        for (let k = lo; k <= hi; k++) mt += t[k]! - f.t0;
+        mt /= hi - lo + 1;
+        for (let k = lo; k <= hi; k++) {
+          const d = t[k]! - f.t0;
+          sse += (c[k]! - (cf[0]! + cf[1]! * d)) ** 2;
+          st += (d - mt) ** 2;
+        }
+        const sigma = Math.sqrt(sse / Math.max(1, hi - lo - 1));
+        return { v: cf[1]! * e.sign, at: (tt: number) => cf[0]! + cf[1]! * (tt - f.t0), se: Math.max(sigma, 0.5 * p.noiseMm) / Math.sqrt(st || 1e-9) };
+      };
+      const bef = line(a, j), aft = line(j, z);
+      if (!(bef.v >= REVERSAL_IN_MM_PER_S && aft.v <= -REVERSAL_OUT_MM_PER_S && aft.v <= -3 * aft.se)) continue;
+      if (bef.v - aft.v < REVERSAL_SIGMAS * Math.hypot(bef.se, aft.se)) continue;
+      // When: where the line in reaches the cushion's line, within a frame of the nearest sample.
+      const target = e.sign === 1 ? e.at - R : e.at + R;
+      const dtS = Math.min(t[j]! - t[j - 1]!, t[j + 1]! - t[j]!);
+      const tHit = Math.max(t[j]! - dtS, Math.min(t[j]! + dtS, t[a]! + (target - bef.at(t[a]!)) / (bef.v * e.sign)));
+      // Already found over the same window (a creep's arrival is timed from its first sample within
+      // a touch of the line, up to a few tenths of a second before this: rendered S03 overhead
+      // 60 fps, the white at 10.12 s by the creep rule and 10.28 s here, truly 10.21 s).
+      const sameCushion = (q: StrokeEvent) => q.type === 'cushion' && q.ball === b.id && q.side === e.side && Math.abs(q.t - tHit) < REVERSAL_WINDOW_S;
+      if (taken.some(sameCushion) || out.some(sameCushion)) continue;
+      out.push({ t: r5(tHit), type: 'cushion', ball: b.id, side: e.side, conf: cushionConf(aft.v, gap(j), false, p) });
     }
   }
   return out;
@@ -1204,6 +1290,10 @@ const CREEP_REST_TOUCHES = 3;
 const MIN_CREEP_RUN_MM = 10;
 /** A creep seen at least this much nearer a cushion than where it came to rest came back off it, mm. */
 const MIN_COME_BACK_MM = 2;
+/** A creep has arrived where it rests when its fitted approach is this near that spot, mm (its last mm are its slowest). */
+const CREEP_ARRIVED_MM = 1;
+/** The first this-many seconds of a rest after a creep may still hold its arrival at a cushion. */
+const CREEP_SETTLE_S = 0.3;
 
 /** A ball leaves the bed within this many frames of its speed (plus a diameter) of a cushion's line: see `potFor`. */
 const LEAVE_REACH_FRAMES = 2;
@@ -1710,9 +1800,16 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     events.push(j);
   }
   for (const b of paths) if (b.moved) events.push(...grazesFor(b, table, dt, p, events).filter((e) => e.t > strikeT));
+  for (const b of paths) if (b.moved) events.push(...reversalsFor(b, table, p, events).filter((e) => e.t > strikeT));
   // Split rebounds last: a cushion the usual rules show near the turn (a kink of its own, a graze) is theirs.
   const shown = (c: StrokeEvent) => c.type === 'cushion' && events.some((e) => e.type === 'cushion' && e.ball === c.ball && e.side === c.side && Math.abs(e.t - c.t) < 2 * SPLIT_TURN_S);
   events.push(...bridged.filter((c) => !shown(c)));
+  // One contact found twice (a creep's arrival seen from two kinks of one split turn: rendered S39
+  // broadcast 60 fps, the white into the top cushion): within half a frame is the same contact.
+  for (let i = events.length - 1; i >= 0; i--) {
+    const c = events[i]!;
+    if (c.type === 'cushion' && events.some((o, j) => j < i && o.type === 'cushion' && o.ball === c.ball && o.side === c.side && Math.abs(o.t - c.t) < dt / 2)) events.splice(i, 1);
+  }
   retimeBeforeStriker(events, strikeBall, strikeT, dt, (id) => byId.has(id) && movingBefore(id, strikeT));
   const inferred = strikerContactInferred(events, paths, strikeBall, strikeT, dt, p, (id) => byId.has(id) && movingBefore(id, strikeT)) ?? possibleFirstContact(events, paths, onsets, strikeBall, strikeT, dt);
   if (inferred) events.push(inferred);

@@ -317,6 +317,29 @@ describe('events from synthetic tracks', () => {
     expect(Math.abs(cue[0]!.t - 2.999)).toBeLessThan(0.05);
   });
 
+  test('a slow ball glancing off a cushion, its path cut into short pieces by centres read 2–5 mm off (rendered S24 overhead: the black at 95 mm/s into the top cushion, 25 mm/s out): the cushion', () => {
+    // The simulator's truth: the black meets the top cushion at 3.634 s, then the right cushion's
+    // TR jaw at 4.292 s, and drops.
+    const black = cushionsOf('graze-slow-S24-overhead-25').filter((c) => c.ball === 'black');
+    expect(black.map((c) => c.side)).toEqual(['top', 'right']);
+    expect(Math.abs(black[0]!.t - 3.634)).toBeLessThan(0.05);
+  });
+
+  test('a creep into a cushion that drifts a few mm back off it, all read as rest (rendered S03 broadcast: the white at 60 mm/s into the left cushion, 10 mm/s out): the cushion, once', () => {
+    // The simulator's truth: the white meets the left cushion at 10.210 s (the stroke's only cushion).
+    const white = cushionsOf('creep-rebound-S03-broadcast-25').filter((c) => c.ball === 'white');
+    expect(white.map((c) => c.side)).toEqual(['left']);
+    expect(Math.abs(white[0]!.t - 10.21)).toBeLessThan(0.1);
+  });
+
+  test('a creep that stops against a cushion is timed where it arrives, not where it first came within a touch of the line (rendered plant-kiss overhead)', () => {
+    // The simulator's truth: red1 creeps into the top cushion at 3.614 s (read within 3.8 mm of
+    // the line from 3.44 s on).
+    const red = cushionsOf('creep-arrival-plant-kiss-overhead-25').filter((c) => c.side === 'top');
+    expect(red).toHaveLength(1);
+    expect(Math.abs(red[0]!.t - 3.614)).toBeLessThan(0.06);
+  });
+
   test('one rebound split by a short piece along the line (rendered S40 broadcast: a red at 160 mm/s stops on the right cushion, slides 0.17 s, comes away at 90 mm/s): the cushion, once', () => {
     // The simulator's truth: red2 meets the right cushion at 6.230 s (the clip's only cushion).
     const got = cushionsOf('rebound-split-S40-broadcast-30');
