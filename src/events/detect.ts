@@ -403,6 +403,13 @@ function restBeforeCreep(b: BallPath, k: Kink, p: EventParams): Segment | undefi
 /** Speed change a kink must show to be an impulse rather than noise or a friction transition, mm/s. */
 const MIN_IMPULSE_MM_PER_S = 60;
 
+/** A ball within this gap of another when struck lies in a pack (see `contactFor`), mm. */
+const PACKED_GAP_MM = 3;
+/** …and its change of velocity need only point this much away from the striker (cos), not 0.75. */
+const PACKED_AGREE_COS = 0.3;
+/** A still ball's score as the striker is worse by this much (see `contactFor`). */
+const PASSIVE_SCORE = 1;
+
 /** A contact both balls' kinks corroborate may miss 2R by this many times the usual tolerance. */
 const CORROBORATED_TOL_X = 2;
 
@@ -416,6 +423,10 @@ function contactFor(b: BallPath, kink: Kink, all: readonly BallPath[], dt: numbe
   const dVmag = Math.hypot(dV[0], dV[1]);
   if (dVmag < MIN_IMPULSE_MM_PER_S) return undefined;
   const cands: (ContactCandidate & { score: number })[] = [];
+  // Struck from rest while touching another ball (in a pack): the balls around it steer it, and
+  // its departure need not follow the line of centres (rendered S01 overhead 25 fps: the apex red
+  // left 54° off the line from the white that struck it).
+  const packed = kink.before.still && all.some((o) => o.id !== b.id && o.samples.t.length > 0 && Math.hypot(...sub(posAt(o.segs, kink.tLo), [kink.x, kink.y])) < o.radiusMm + b.radiusMm + PACKED_GAP_MM);
   for (const a of all) {
     if (a.id === b.id) continue;
     if (kink.t < a.samples.t[0]! - dt || kink.t > a.samples.t.at(-1)! + dt * 3) continue;
@@ -423,6 +434,20 @@ function contactFor(b: BallPath, kink: Kink, all: readonly BallPath[], dt: numbe
     // Where was a at the kink? Any piece of a near that time may be the right one (a may have
     // been deflected in the same frame interval, before or after this contact).
     const near = segmentsNear(a.segs, kink.t, dt);
+    // A piece of two samples across the moment is a chord through a's own turn (a fast cue ball's
+    // last sample before a contact and first after, taken for one straight piece: rendered S01
+    // overhead 25 fps, the white at 4 m/s into the pack, its chord 82 mm from where it met the
+    // apex red): where a was then is on the pieces either side, extrapolated.
+    // (The piece before may end a frame or two early, and a fast ball's centre is read 5–9 mm
+    // off: its last sample, carried on at the piece's final velocity, is where a was.)
+    for (const sg of [...near]) {
+      if (sg.s1 - sg.s0 !== 1 || !(a.samples.t[sg.s0]! <= kink.t && a.samples.t[sg.s1]! >= kink.t)) continue;
+      const prev = a.segs[a.segs.indexOf(sg) - 1];
+      if (!prev || prev.still) continue;
+      const [vx, vy] = posVel(prev, prev.t1);
+      const t0 = a.samples.t[sg.s0]!;
+      near.push({ ...sg, s1: sg.s0, t1: t0, fit: { t0, x: [a.samples.x[sg.s0]!, vx, 0], y: [a.samples.y[sg.s0]!, vy, 0] } });
+    }
     if (near.length === 0) continue;
     let best: { seg: Segment; res: number; n: [number, number] } | undefined;
     for (const sg of near) {
@@ -449,7 +474,7 @@ function contactFor(b: BallPath, kink: Kink, all: readonly BallPath[], dt: numbe
     if (best.res > tol && !mutual) continue;
     // Deflections agree: b pushed away from a along the line of centres.
     const along = dot(dV, best.n) / dVmag;
-    if (along < 0.75) continue;
+    if (along < (packed ? PACKED_AGREE_COS : 0.75)) continue;
     // Geometry time: the first instant the paths before the contact were exactly D apart.
     const aBefore = beforeSeg(a.segs, kink.t, dt) ?? best.seg;
     const bBefore = kink.before;
@@ -481,7 +506,11 @@ function contactFor(b: BallPath, kink: Kink, all: readonly BallPath[], dt: numbe
     const dtAgree = haveGeo ? Math.abs(tGeo! - kink.t) : dt / 4;
     const confDir = clamp01((along - 0.75) / 0.2);
     const conf = Math.min(1, 0.35 + 0.65 * Math.min(confGeom, Math.max(confTime, 0.4), Math.max(confDir, 0.5)));
-    cands.push({ t, fromRest: kink.before.still, a: a.id, b: b.id, conf, residualMm: best.res, score: best.res / tol + dtAgree / dt, ...(best.res > tol ? { loose: true } : {}) });
+    // A ball lying still, with no turn of its own then, only passes on an impulse that another
+    // ball gave it: where a moving ball explains the kink too, that ball struck (in a pack the
+    // struck ball touches several that lie still).
+    const passive = best.seg.still && !a.kinks.some((k) => Math.abs(k.t - kink.t) <= dt);
+    cands.push({ t, fromRest: kink.before.still, a: a.id, b: b.id, conf, residualMm: best.res, score: best.res / tol + dtAgree / dt + (passive ? PASSIVE_SCORE : 0), ...(best.res > tol ? { loose: true } : {}) });
   }
   if (cands.length === 0) return undefined;
   cands.sort((x, y) => x.score - y.score);

@@ -929,6 +929,18 @@ describe('robustness', () => {
     expect(of(ev, 'touch')).toEqual([]);
   });
 
+  test('a break into the pack at 4 m/s, the white read 5–9 mm off and its samples either side of the contact taken for one piece (rendered S01 overhead 25 fps): the white struck the apex red first', () => {
+    // Through the shipped detector and tracker (the white and the reds). The apex red (the
+    // tracker's red2) touches others in the pack and leaves 54° off the line of centres; a red
+    // lying still beside it also sits 2R from it. Before, the first contact was read red13→red2,
+    // and the white's later contact with the blue was called WRONG_BALL_FIRST.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/break-into-pack-S01-overhead-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const first = of(tracksToStrokes(doc, table).log.strokes[0]!.events, 'contact')[0];
+    expect(first).toMatchObject({ a: 'white', b: 'red2' });
+    // The simulator's truth: 1.583 s.
+    expect(Math.abs(first!.t - 1.583)).toBeLessThan(0.01);
+  });
+
   test('the cue ball onto the black with the black misread 5 mm towards it on the frame before: both kinked, the contact is found (rendered S24 overhead)', () => {
     // Through the shipped detector: beside the arriving white, black's centre is read 5 mm off
     // on the frame before the contact, and the fits miss 2R by 9–10 mm (tolerance ~8 mm).
