@@ -161,7 +161,7 @@ export class VisionRun {
         // Killed before the headers were whole: nothing to keep.
         return { run: VisionRun.start(o), point: { frames: 0, last: null, needsReference: null, regionsAfterReference: new Map(), timesAfterReference: new Map(), droppedBytes: 0, disagreed: 0 } };
       }
-      const run = new VisionRun(o);
+      let run = new VisionRun(o);
       let kept = 0;
       let disagreed = 0;
       let lastRun: { i: number; t: number } | null = null;
@@ -200,6 +200,19 @@ export class VisionRun {
             regions.set(line.i, line.r);
             reusedInRow = 0;
           } else reusedInRow++;
+        }
+      }
+      if (disagreed > 0) {
+        // The tracker took the first disagreeing frame in already (and counted it): the run goes on
+        // from that frame, so it is rebuilt from the kept frames alone. Otherwise that frame comes
+        // twice (FRAMES_OUT_OF_ORDER): a run resumed by a newer cueref whose tracker differs.
+        run = new VisionRun(o);
+        const again = new JsonLinesReader(p.inputs);
+        try {
+          again.next();
+          for (let k = 0; k < kept; k++) run.replay(again.next()!.value as TrackerInputLine);
+        } finally {
+          again.close();
         }
       }
       const times = new Map<number, number>(lastRun ? sinceRun : []);

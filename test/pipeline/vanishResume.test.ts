@@ -3,7 +3,7 @@
  * the tracker stops reporting it, the probe's answers go into tracker-input.jsonl, and a run
  * stopped half-way and resumed replays them to exactly the uninterrupted run's tracks.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -77,5 +77,25 @@ describe('a ball gone from where it lay, through the vision stage and --resume',
     expect(point.disagreed).toBe(0);
     await runFrames(run, 31, N);
     expect(readFileSync(join(parts, 'tracks.jsonl'), 'utf8')).toBe(readFileSync(join(whole, 'tracks.jsonl'), 'utf8'));
+  });
+
+  test('a stored frame the replay disagrees with (tracks written by another version of the tracker): the run goes on from that frame, each frame once', async () => {
+    const whole = mkdtempSync(join(tmpdir(), 'cueref-vanish-'));
+    await runFrames(VisionRun.start(options(whole)), 0, N);
+    const parts = mkdtempSync(join(tmpdir(), 'cueref-vanish-'));
+    await runFrames(VisionRun.start(options(parts)), 0, 31);
+    // Frame 20's stored tracks say the white is 1 mm elsewhere.
+    const path = join(parts, 'tracks.jsonl');
+    const lines = readFileSync(path, 'utf8').split('\n');
+    const k = lines.findIndex((l) => l.startsWith('{"i":20,'));
+    lines[k] = lines[k]!.replace(/"x":(\d+)/, (_, x: string) => `"x":${Number(x) + 1}`);
+    writeFileSync(path, lines.join('\n'));
+    const { run, point } = VisionRun.resume(options(parts));
+    expect(point.frames).toBe(20);
+    expect(point.disagreed).toBe(11);
+    // Before, the tracker had taken frame 20 in during the check and refused it again
+    // (FRAMES_OUT_OF_ORDER).
+    await runFrames(run, 20, N);
+    expect(readFileSync(path, 'utf8')).toBe(readFileSync(join(whole, 'tracks.jsonl'), 'utf8'));
   });
 });
