@@ -7,7 +7,7 @@
  *   npx tsx bench/rechain.ts DIR [--truth truth.calls.json] [--write]
  *
  * Prints each stroke's events (cushions left out) and call; with --truth, the truth calls beside;
- * with --write, also writes DIR/strokes.rechain.json and DIR/calls.rechain.json.
+ * with --write, also writes DIR/tracks.rechain.jsonl, DIR/strokes.rechain.json and DIR/calls.rechain.json.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +45,7 @@ if (!ref.ok) throw new Error(ref.error.message);
 if (process.argv.includes('--write')) {
   writeFileSync(join(dir, 'strokes.rechain.json'), JSON.stringify(ref.value.log, null, 1) + '\n');
   writeFileSync(join(dir, 'calls.rechain.json'), JSON.stringify(ref.value.calls, null, 1) + '\n');
+  writeFileSync(join(dir, 'tracks.rechain.jsonl'), [JSON.stringify(header), ...frames.map((f) => JSON.stringify(f))].join('\n') + '\n');
 }
 const truth = truthPath ? (JSON.parse(readFileSync(truthPath, 'utf8')).calls as { fouls: { code: string }[]; potted: string[]; scores: number[] }[]) : [];
 const show = (c: { fouls: { code: string }[]; potted: string[]; scores: number[] }) => `${c.fouls.map((f) => f.code).join('+') || 'legal'} [${c.potted.join(',')}] ${c.scores.join('-')}`;

@@ -1841,7 +1841,13 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
   }
   retimeBeforeStriker(events, strikeBall, strikeT, dt, (id) => byId.has(id) && movingBefore(id, strikeT));
   const inferred = strikerContactInferred(events, paths, strikeBall, strikeT, dt, p, (id) => byId.has(id) && movingBefore(id, strikeT)) ?? possibleFirstContact(events, paths, onsets, strikeBall, strikeT, dt);
-  if (inferred) events.push(inferred);
+  if (inferred) {
+    events.push(inferred);
+    // Causality again, with the striker's inferred contact: two balls at rest met only after it
+    // (rendered Novus two-strokes overhead 30 fps: b2→b4 inside a row of pawns read 16 ms before
+    // the striker's contact, which only the row's far end setting off showed).
+    retimeBeforeStriker(events, strikeBall, strikeT, dt, (id) => byId.has(id) && movingBefore(id, strikeT));
+  }
   // First-contact order the measurement cannot resolve: doubt both (the call becomes ASSISTED).
   const cueContacts = events.filter((e): e is Extract<StrokeEvent, { type: 'contact' }> => e.type === 'contact' && (e.a === cueId || e.b === cueId)).sort((u, v) => u.t - v.t);
   if (cueContacts.length >= 2) {

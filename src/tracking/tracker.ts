@@ -182,6 +182,8 @@ export interface Tracker {
 const VANISH_MIN_REST_HITS = 10;
 /** Cue-ball id handover on a spot (`handOverCueId`): the newcomer's read at least this strong, the holder's mean at most this, the holder within this of the spot, mm. */
 const HANDOVER_MIN_CONF = 0.7;
+/** A ball's votes for the cue ball need outweigh its own kind's only this many times while no ball holds the cue ball's id (see `relabel`). */
+const CUE_RELABEL_RATIO = 2;
 const HANDOVER_MAX_HOLDER_CONF = 0.5;
 const HANDOVER_SPOT_MM = 15;
 
@@ -285,7 +287,12 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
   function relabel(tr: Track): void {
     const own = tr.votes.get(tr.kind) ?? 0;
     const [best, bestVotes] = bestVoted(tr);
-    if (best === tr.kind || bestVotes < p.relabelMinVotes || bestVotes < p.relabelRatio * own) return;
+    // The cue ball while no ball holds its id needs less: it must be somewhere on the table, and
+    // a ball set down in hand is read as another kind under the hand (rendered P01 broadcast
+    // 60 fps: `stripe` for 0.3 s under the hand, then `cue` for 0.45 s until the break, which at
+    // four times the votes would have been struck as the 14).
+    const ratio = best === cueKind && !takenIds().has(cueBallId(game)) ? CUE_RELABEL_RATIO : p.relabelRatio;
+    if (best === tr.kind || bestVotes < p.relabelMinVotes || bestVotes < ratio * own) return;
     if (tr.kind === cueKind || !kindsOf(game).includes(best)) return;
     let id: string | undefined;
     if (best === cueKind) {

@@ -478,6 +478,17 @@ describe('events from synthetic tracks', () => {
     expect(of(ev, 'place').map((e) => e.ball).sort()).toEqual(['black', 'white']);
   });
 
+  test('a striker into a row of touching pawns, its own contact only inferred (rendered Novus two-strokes overhead 30 fps): no contact inside the row comes before it', () => {
+    // Through the shipped detector and tracker. The simulator's truth: striker→b7 at 3.984 s, then
+    // the impulse runs down the row. The striker's contact is found only from the row's far end
+    // setting off (conf 0.3); b2→b4 was read 16 ms before it and taken for the first contact.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/row-of-pawns-novus-two-strokes-overhead-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const contacts = of(tracksToStrokes(doc, builtinProfile('novus')).log.strokes[0]!.events, 'contact').sort((u, v) => u.t - v.t);
+    expect(contacts[0]!.a).toBe('striker');
+    expect(contacts[0]!.conf).toBeLessThan(0.8);
+    expect(contacts.every((c) => c.t >= contacts[0]!.t)).toBe(true);
+  });
+
   test('a Novus striker set down, hidden under the adjusting hand and struck at once keeps its strike (rendered two-strokes overhead 25 fps): not "picked up"', () => {
     const doc = JSON.parse(readFileSync(new URL('./fixtures/striker-adjusted-N-two-strokes-overhead-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
     const strokes = tracksToStrokes(doc, builtinProfile('novus')).log.strokes;

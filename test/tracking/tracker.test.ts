@@ -341,6 +341,20 @@ describe('tracker', () => {
     expect(checked).toBeGreaterThan(10);
   });
 
+  test('a cue ball set down in hand, read `stripe` under the hand and `cue` after, is the cue ball before it is struck (rendered P01 broadcast, 60 fps: the detections the tracker was given)', () => {
+    // Read `stripe` from 0.35 s (the hand still on it) and `cue` from 0.67 s; the break is at
+    // 1.1 s. Needing four times the stripe's votes, it was struck as a stripe (the 14 there) and the referee called
+    // the break TOUCHED_BALL. No ball holds the cue ball's id, so twice is enough.
+    const { frames } = replayFixture('cue-in-hand-P01-broadcast-60', 'pool8');
+    const last = frames.at(-1)!;
+    expect(last.t).toBeLessThanOrEqual(1.1);
+    expect(last.balls.map((b) => b.id)).toEqual(['cue']);
+    // A stripe's id while the stripe's votes lead (here the 9: no other ball is in this input).
+    const early = frames.find((f) => f.t > 0.5 && f.t < 0.6)!.balls;
+    expect(early).toHaveLength(1);
+    expect(Number(early[0]!.id)).toBeGreaterThan(8);
+  });
+
   test('a struck ball is not taken by a track born from a blurred double read of the cue ball (rendered P24 overhead, 30 fps: the detections the tracker was given)', () => {
     // The cue ball at 4.5 m/s is read `cue` and, 32 mm behind on its streak, `stripe` (1.13 s);
     // a track born from the stripe read took the struck 8's first detection, the 8 stayed
