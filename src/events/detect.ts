@@ -15,7 +15,7 @@ import type { StrokeEvent } from '../core/contracts/strokes.js';
 import { cueBallId, POCKETS, type CushionSide, type PocketId } from '../core/games.js';
 import { pocketHoleUnder, pocketHungOver, type TableProfile } from '../core/table.js';
 import { buildTableGeom, depthPastMouth, type Segment as TableSegment, type TableGeom } from '../core/tableGeometry.js';
-import { evalPos, fitPolyRange, timeAtCoord, timeAtDistance } from './fit.js';
+import { evalPos, fitLineRange, timeAtCoord, timeAtDistance } from './fit.js';
 import type { EventParams } from './params.js';
 import { kinksOf, posAt, segmentPath, segmentsNear, type Kink, type PathSamples, type Segment } from './segments.js';
 import { Presence, type Series } from './series.js';
@@ -444,6 +444,7 @@ function contactFor(b: BallPath, kink: Kink, all: readonly BallPath[], dt: numbe
     // extrapolation times a contact worse than a fitted piece (simulated strokes, everywhere:
     // contact time error p95 1.8 → 2.1 ms), and outside a pack the struck ball's own start from
     // rest times it.
+    if (near.length === 0) continue;
     const anchored: Segment[] = [];
     if (packed) for (const sg of near) {
       if (sg.s1 - sg.s0 !== 1 || !(a.samples.t[sg.s0]! <= kink.t && a.samples.t[sg.s1]! >= kink.t)) continue;
@@ -453,7 +454,6 @@ function contactFor(b: BallPath, kink: Kink, all: readonly BallPath[], dt: numbe
       const t0 = a.samples.t[sg.s0]!;
       anchored.push({ ...sg, s1: sg.s0, t1: t0, fit: { t0, x: [a.samples.x[sg.s0]!, vx, 0], y: [a.samples.y[sg.s0]!, vy, 0] } });
     }
-    if (near.length === 0) continue;
     type Nearest = { seg: Segment; res: number; n: [number, number] };
     const nearest = (segs: readonly Segment[], prior?: Nearest): Nearest | undefined => {
       let out = prior;
@@ -1019,19 +1019,10 @@ function reversalsFor(b: BallPath, table: TableProfile, p: EventParams, taken: r
       if (j - a + 1 < REVERSAL_MIN_SAMPLES || z - j + 1 < REVERSAL_MIN_SAMPLES) continue;
       // Another ball in the window could have turned it: contacts are the contact rules' business.
       if (taken.some((q) => q.type === 'contact' && (q.a === b.id || q.b === b.id) && q.t > t[a]! && q.t < t[z]!)) continue;
+      // Normal speed (into the cushion > 0) and its standard error, the noise floored at half the nominal.
       const line = (lo: number, hi: number) => {
-        const f = fitPolyRange(t, x, y, lo, hi, Infinity, 1);
-        const cf = e.axis === 0 ? f.x : f.y;
-        let sse = 0, st = 0, mt = 0;
-        for (let k = lo; k <= hi; k++) mt += t[k]! - f.t0;
-        mt /= hi - lo + 1;
-        for (let k = lo; k <= hi; k++) {
-          const d = t[k]! - f.t0;
-          sse += (c[k]! - (cf[0]! + cf[1]! * d)) ** 2;
-          st += (d - mt) ** 2;
-        }
-        const sigma = Math.sqrt(sse / Math.max(1, hi - lo - 1));
-        return { v: cf[1]! * e.sign, at: (tt: number) => cf[0]! + cf[1]! * (tt - f.t0), se: Math.max(sigma, 0.5 * p.noiseMm) / Math.sqrt(st || 1e-9) };
+        const f = fitLineRange(t, c, lo, hi);
+        return { f, v: f.c1 * e.sign, se: Math.max(f.residualSd, 0.5 * p.noiseMm) / (f.timeSpread || 1e-9) };
       };
       const bef = line(a, j), aft = line(j, z);
       if (!(bef.v >= REVERSAL_IN_MM_PER_S && aft.v <= -REVERSAL_OUT_MM_PER_S && aft.v <= -3 * aft.se)) continue;
@@ -1039,7 +1030,7 @@ function reversalsFor(b: BallPath, table: TableProfile, p: EventParams, taken: r
       // When: where the line in reaches the cushion's line, within a frame of the nearest sample.
       const target = e.sign === 1 ? e.at - R : e.at + R;
       const dtS = Math.min(t[j]! - t[j - 1]!, t[j + 1]! - t[j]!);
-      const tHit = Math.max(t[j]! - dtS, Math.min(t[j]! + dtS, t[a]! + (target - bef.at(t[a]!)) / (bef.v * e.sign)));
+      const tHit = Math.max(t[j]! - dtS, Math.min(t[j]! + dtS, bef.f.t0 + (target - bef.f.c0) / bef.f.c1));
       // Already found over the same window (a creep's arrival is timed from its first sample within
       // a touch of the line, up to a few tenths of a second before this: rendered S03 overhead
       // 60 fps, the white at 10.12 s by the creep rule and 10.28 s here, truly 10.21 s).

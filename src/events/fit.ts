@@ -83,6 +83,35 @@ export function sseRange(p: Poly2, ts: ArrayLike<number>, xs: ArrayLike<number>,
   return s;
 }
 
+/** A straight line v ≈ c0 + c1·(t − t0) fitted to samples [a, b] of one coordinate, t0 = ts[a]; with its residuals' standard deviation and the times' spread √Σ(t − t̄)² (the slope's standard error is their ratio). */
+export interface Line1 {
+  t0: number;
+  c0: number;
+  c1: number;
+  residualSd: number;
+  timeSpread: number;
+}
+
+export function fitLineRange(ts: ArrayLike<number>, vs: ArrayLike<number>, a: number, b: number): Line1 {
+  const n = b - a + 1;
+  const t0 = ts[a]!;
+  let mt = 0, mv = 0;
+  for (let k = a; k <= b; k++) (mt += ts[k]! - t0), (mv += vs[k]!);
+  mt /= n;
+  mv /= n;
+  let stt = 0, stv = 0;
+  for (let k = a; k <= b; k++) {
+    const d = ts[k]! - t0 - mt;
+    stt += d * d;
+    stv += d * (vs[k]! - mv);
+  }
+  const c1 = stt > 0 ? stv / stt : 0;
+  const c0 = mv - c1 * mt;
+  let sse = 0;
+  for (let k = a; k <= b; k++) sse += (vs[k]! - (c0 + c1 * (ts[k]! - t0))) ** 2;
+  return { t0, c0, c1, residualSd: Math.sqrt(sse / Math.max(1, n - 2)), timeSpread: Math.sqrt(stt) };
+}
+
 export function maxResidual(p: Poly2, ts: readonly number[], xs: readonly number[], ys: readonly number[]): number {
   let m = 0;
   for (let k = 0; k < ts.length; k++) {

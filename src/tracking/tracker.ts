@@ -182,10 +182,10 @@ export interface Tracker {
 const VANISH_MIN_REST_HITS = 10;
 /** Cue-ball id handover on a spot (`handOverCueId`): the newcomer's read at least this strong, the holder's mean at most this, the holder within this of the spot, mm. */
 const HANDOVER_MIN_CONF = 0.7;
-/** A ball's votes for the cue ball need outweigh its own kind's only this many times while no ball holds the cue ball's id (see `relabel`). */
-const CUE_RELABEL_RATIO = 2;
 const HANDOVER_MAX_HOLDER_CONF = 0.5;
 const HANDOVER_SPOT_MM = 15;
+/** A ball's votes for the cue ball need outweigh its own kind's only this many times while no ball holds the cue ball's id (see `relabel`). */
+const CUE_RELABEL_RATIO = 2;
 
 export function createTracker(table: TableProfile, raw: TrackerParamsInput = {}): Tracker {
   const p = trackerParams(raw);
