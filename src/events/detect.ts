@@ -1154,12 +1154,51 @@ function sankInMouth(b: BallPath, table: TableProfile, tLast: number, view: Came
   // for 0.12 s, then away up the cushion at 1 m/s).
   const stall = k?.before.still ? b.kinks[from - 1] : undefined;
   if (stall && !stall.before.still) k = stall;
-  if (!k || k.before.still || tLast - k.t > JAW_DROP_S) return undefined;
+  if (!k || k.before.still || tLast - k.t > JAW_DROP_S) return sankInMouthSeen(b, table, tLast, view);
   const pocket = POCKETS.find((id) => {
     const pk = table.pockets[id];
     return pk && Math.hypot(k.x - pk.x, k.y - pk.y) <= pk.mouth / 2 + b.radiusMm / 2;
   });
   return pocket ? { pocket, t: k.t } : undefined;
+}
+
+/**
+ * The same read from the sightings themselves, for a drop the pieces do not show: a falling ball's
+ * apparent speed grows from nothing (gravity), so the piece fitted after the mouth, with its
+ * acceleration, leaves the mouth slowly or even backwards, and a broadcast camera's far end
+ * cuts what follows into pieces too short to meet in kinks (rendered S26-S27 broadcast 60 fps:
+ * the in-off white reached (26, 30) in the corner's mouth, then was read 100 mm up the cushion
+ * within 0.18 s and lost; its first piece after the mouth left it at 57 mm/s backwards). The
+ * earliest sighting in a mouth, reached moving, from which every later sighting that is more
+ * than R/2 away (the centres' noise) lies within SINKING_COS of the sinking way, at least R away
+ * in the end, and lost within JAW_DROP_S of it. A ball rattling out of the jaws is seen for
+ * longer, or comes back onto the bed another way.
+ */
+function sankInMouthSeen(b: BallPath, table: TableProfile, tLast: number, view: CameraView): { pocket: PocketId; t: number } | undefined {
+  const { t, x, y } = b.samples;
+  const n = t.length;
+  const R = b.radiusMm;
+  let found: { pocket: PocketId; t: number } | undefined;
+  for (let j = n - 2; j >= 0 && tLast - t[j]! <= JAW_DROP_S; j--) {
+    const down = view.sink?.(x[j]!, y[j]!);
+    const seg = b.segs.find((s) => s.s0 <= j && j <= s.s1);
+    if (!down || !seg || seg.still) continue;
+    let way = true, far = 0;
+    for (let m = j + 1; m < n && way; m++) {
+      const dx = x[m]! - x[j]!, dy = y[m]! - y[j]!, d = Math.hypot(dx, dy);
+      if (d < R / 2) continue;
+      way = (dx * down[0] + dy * down[1]) / d >= SINKING_COS;
+      far = Math.max(far, d);
+    }
+    // Walking back, the first sighting off the sinking way ends the search: the drop began later.
+    if (!way) break;
+    const pocket = POCKETS.find((id) => {
+      const pk = table.pockets[id];
+      return pk && Math.hypot(x[j]! - pk.x, y[j]! - pk.y) <= pk.mouth / 2 + R / 2;
+    });
+    if (pocket && far >= R) found = { pocket, t: t[j]! };
+  }
+  return found;
 }
 
 /** Pocket a vanishing ball went into: the pocket its path (extrapolated over the gap) reached. */
@@ -1959,6 +1998,15 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     const e = potFor(b, table, series, dt, p, events, cueId, view, struck.get(b.id));
     if (!e) continue;
     events.push(e);
+    // Once dropped it meets no cushion: one read after the drop (beyond a frame) is the fall seen
+    // sliding up the cushion on a broadcast camera's far end (rendered S26-S27 broadcast 60 fps:
+    // the in-off white "came off" the left cushion 0.08 s after it sank).
+    if (e.type === 'pot') {
+      for (let i = events.length - 1; i >= 0; i--) {
+        const c = events[i]!;
+        if (c.type === 'cushion' && c.ball === b.id && !c.jaw && c.t > e.t + dt) events.splice(i, 1);
+      }
+    }
     // A jaw met between the last sighting and the drop, unless a seen jaw contact has it.
     const tLast = series.t[b.left.kLastSeen]!;
     if (e.type !== 'pot' || events.some((c) => c.type === 'cushion' && c.ball === b.id && c.jaw === e.pocket && c.t >= tLast - JAW_DROP_S)) continue;

@@ -840,6 +840,14 @@ describe('robustness', () => {
     expect(of(ev, 'cushion')).toEqual([]);
   });
 
+  test('the same in-off at 60 fps, where the fall is read as a crawl from the mouth speeding up the cushion, cut into pieces too short to meet: potted there, and no cushion after the drop (rendered S26-S27 broadcast 60 fps)', () => {
+    // Truth: the white drops into BL at 6.28 s. Read: (26, 30) at 6.28 s, then x 21–24 mm, y 51 → 131 mm by 6.47 s, then lost.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/in-off-far-corner-S27-broadcast-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'white', pocket: 'BL', t: expect.closeTo(6.28, 1) })]);
+    expect(of(ev, 'cushion')).toEqual([]);
+  });
+
   test('the same at 60 fps, where the stroke ends (the others at rest) before the recording does: hidden from its last sighting to the end, it is still a pot (rendered S13 broadcast 60 fps)', () => {
     const doc = JSON.parse(readFileSync(new URL('./fixtures/sank-far-corner-S13-broadcast-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
     const yellowStates = doc.frames.map((f) => f.balls.find((b) => b.id === 'yellow')?.state);
