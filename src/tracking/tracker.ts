@@ -149,6 +149,10 @@ interface Track {
   confirmed: boolean;
   votes: Map<string, number>;
   named: Map<string, number>;
+  /** The part of `votes` cast while it lay still (sharp reads), by kind. */
+  stillVotes: Map<string, number>;
+  /** The class of the detection it was born from. */
+  bornCls: string;
   /** Recent measurements while moving, for the return to rest. */
   recent: { t: number; x: number; y: number }[];
   /** Left the table (`vanished`: gone from where it was seen, not known where to; not reported). */
@@ -192,6 +196,8 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
   const game: GameId = table.game;
   const R = table.ballDiameter / 2;
   const tracks: Track[] = [];
+  /** Every id a track has had. */
+  const everHeld = new Set<string>();
   let lastT = -Infinity;
 
   const nearPocket = (x: number, y: number): boolean =>
@@ -243,6 +249,11 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     // broadcast 60 fps: a 0.24 `green` flickering by the near rail brought the potted green back,
     // and the white was read to hit it; S26-S27: the black respotted under the hand, read weakly).
     if (tracks.some((t) => t.confirmed && t.gone && t.id === id) && !onSpot(D.x[c]!, D.y[c]!)) return false;
+    // Nor, in snooker, a colour no ball here has been while balls roll: it does not appear
+    // mid-stroke, so a weak read of it then is a moving ball's blur (rendered power break,
+    // overhead 60 fps: a red's streak read `brown` 0.28 beside its `red` started a track that
+    // took the red's next detection, and the red, lost, was called off the table).
+    if (game === 'snooker' && kind !== 'red' && kind !== cueKind && !everHeld.has(id) && tracks.some((t) => t.confirmed && !t.gone && t.moving)) return false;
     return !tracks.some((t) => !t.gone && !t.confirmed && t.kind === kind);
   };
 
@@ -268,11 +279,26 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     const w = voteWeight(conf, speed);
     const k = kindOfClass(game, cls);
     tr.votes.set(k, (tr.votes.get(k) ?? 0) + w);
+    if (speed === 0) tr.stillVotes.set(k, (tr.stillVotes.get(k) ?? 0) + w);
     const nid = namedId(game, cls);
     if (nid) tr.named.set(nid, (tr.named.get(nid) ?? 0) + w);
   }
 
   const cueKind = kindOfId(game, cueBallId(game));
+
+  /**
+   * A track whose second sighting is already away from its first was born flying: its birth read,
+   * voted as if it lay still, is weighed at that speed instead, and no longer counts as a still
+   * (sharp) read — what `allocate` asks of a ball first seen in flight.
+   */
+  function reweighBirth(tr: Track, speed: number) {
+    const less = voteWeight(tr.conf, 0) - voteWeight(tr.conf, speed);
+    const k = kindOfClass(game, tr.bornCls);
+    tr.votes.set(k, Math.max(0, (tr.votes.get(k) ?? 0) - less));
+    tr.stillVotes.delete(k);
+    const nid = namedId(game, tr.bornCls);
+    if (nid) tr.named.set(nid, Math.max(0, (tr.named.get(nid) ?? 0) - less));
+  }
 
   /**
    * A confirmed ball whose votes now say another kind by far takes an id of that kind: a ball
@@ -317,6 +343,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     if (id === undefined) return;
     tr.was = tr.id;
     tr.id = id;
+    everHeld.add(id);
     tr.kind = best;
   }
 
@@ -339,6 +366,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     if (colour === undefined) return false;
     holder.was = holder.id;
     holder.id = colour;
+    everHeld.add(colour);
     holder.kind = colour;
     return allocate(tr);
   }
@@ -347,6 +375,11 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
   function allocate(tr: Track): boolean {
     const taken = takenIds();
     const kinds = [...tr.votes.entries()].sort((a, b) => b[1] - a[1]).map(([k]) => k);
+    // Snooker: a ball first seen flying, every read blurred, read as a colour no ball has been
+    // here: a colour does not appear mid-stroke (one off the table comes back by hand, at rest, on
+    // its spot), so it is a red that left a pack unseen (rendered power break, broadcast: a red
+    // leaving at 5.8 m/s read `brown` on its first three frames, `red` after).
+    if (game === 'snooker' && tr.stillVotes.size === 0 && kinds[0] !== undefined && kinds[0] !== 'red' && kinds[0] !== cueKind && !everHeld.has(kinds[0]) && [...tr.votes.values()].reduce((a, b) => a + b, 0) < 1) kinds.unshift('red');
     for (const k of kinds) {
       if (!kindsOf(game).includes(k)) continue;
       // A named pool ball, then a ball of this kind that left the table (a respot, a replacement), then a free id.
@@ -357,6 +390,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       if (id !== undefined) {
         retireGone(id, tr);
         tr.id = id;
+        everHeld.add(id);
         tr.kind = k;
         tr.confirmed = true;
         return true;
@@ -380,6 +414,9 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
         tr.moving = true;
         tr.everMoved = true;
         tr.kf = initState(x, y, p.measurementNoiseMm, 2000, (x - tr.last.x) / dtSeen, (y - tr.last.y) / dtSeen);
+        // Born one frame ago and already away: it was born flying, and its first read, voted as
+        // if it lay still, was as blurred as this one: weigh it at this speed.
+        if (tr.hits === 1) reweighBirth(tr, speedOf(tr.kf));
         tr.recent = [{ t, x, y }];
       } else {
         tr.anchor.n = Math.min(tr.anchor.n + 1, 100);
@@ -409,6 +446,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
   function step(frame: DetectionFrame): TrackFrame {
     const { t } = frame;
     if (!(t > lastT)) throw new InputError({ code: 'FRAMES_OUT_OF_ORDER', frame: frame.i, field: 't', message: `frame time ${t} s is not after the previous ${lastT} s` });
+    const frameDt = Number.isFinite(lastT) ? t - lastT : 0;
     lastT = t;
     if (frame.view === false) return { i: frame.i, t, view: false, balls: [] };
     // A detection whose centre lies off the bed (beyond the cushion nose by more than
@@ -554,13 +592,25 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     //    Around a moving ball's detection the radius is 1.5 R (still short of the 2 R between two
     //    touching balls): motion blur spreads its reads along the streak — a 4.5 m/s cue ball read
     //    `cue` and, 32 mm behind, `stripe`; the stripe track took the struck 8's first detection
-    //    and the 8 was lost at its spot (rendered P24 overhead, 30 fps).
-    const movingDet = new Uint8Array(D.length);
+    //    and the 8 was lost at its spot (rendered P24 overhead, 30 fps). Along its way the streak
+    //    reaches as far as the ball went in a frame: a red at 5.6 m/s, 60 fps, read `red` and,
+    //    51 mm ahead, `brown` 0.56 (rendered power break, overhead), whose track, a second red,
+    //    then took the red's detections and left the red lost, called off the table.
+    const movingVel: ([number, number] | undefined)[] = new Array(D.length);
     live.forEach((tr, r) => {
-      if (matched[r]! >= 0 && tr.moving) movingDet[matched[r]!] = 1;
+      if (matched[r]! >= 0 && tr.moving) movingVel[matched[r]!] = [tr.kf.s[2]!, tr.kf.s[3]!];
     });
     const doubleRead = (c: number) => {
-      for (let k = 0; k < D.length; k++) if (usedDet[k] && Math.hypot(D.x[k]! - D.x[c]!, D.y[k]! - D.y[c]!) < (movingDet[k] ? 1.5 : 1) * R) return true;
+      for (let k = 0; k < D.length; k++) {
+        if (!usedDet[k]) continue;
+        const dx = D.x[c]! - D.x[k]!, dy = D.y[c]! - D.y[k]!;
+        const v = movingVel[k];
+        if (Math.hypot(dx, dy) < (v ? 1.5 : 1) * R) return true;
+        const speed = v ? Math.hypot(v[0], v[1]) : 0;
+        if (!v || speed <= 0) continue;
+        const along = (dx * v[0] + dy * v[1]) / speed, across = (dx * v[1] - dy * v[0]) / speed;
+        if (Math.abs(across) < R && Math.abs(along) < R + speed * frameDt) return true;
+      }
       return false;
     };
     //    Nor on a resting ball hidden this frame (within a radius of where it lies): that ball is
@@ -585,6 +635,8 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
         confirmed: false,
         votes: new Map(),
         named: new Map(),
+        stillVotes: new Map(),
+        bornCls: D.cls[c]!,
         recent: [],
         gone: null,
         conf: D.conf[c]!,
@@ -636,11 +688,12 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       return {
         id, kind, kf: initState(x, y, p.measurementNoiseMm, 1), kfT: tS, moving: false,
         anchor: { x, y, n: 10 }, lastSeenT: left ? -1 : tS, last: { x, y }, hits: p.minHits, confirmed: true,
-        votes: new Map([[kind, 10]]), named: new Map(), recent: [], gone: left, conf: 0.5, everMoved: false, overHoleT: -Infinity, bornWeak: false,
+        votes: new Map([[kind, 10]]), named: new Map(), stillVotes: new Map([[kind, 10]]), bornCls: kind, recent: [], gone: left, conf: 0.5, everMoved: false, overHoleT: -Infinity, bornWeak: false,
       };
     };
     for (const b of onTable) tracks.push(make(b.id, b.x, b.y, null));
     for (const id of gone) if (!onTable.some((b) => b.id === id)) tracks.push(make(id, NaN, NaN, 'pocketed'));
+    for (const tr of tracks) everHeld.add(tr.id);
   }
 
   return { step, seed, liveIds: () => tracks.filter((t) => t.confirmed && !t.gone).map((t) => t.id) };
