@@ -149,6 +149,9 @@ export function buildSeries(frames: readonly TrackFrame[]): Series {
  * without holding every frame's objects (an hour of tracks.jsonl parsed whole is ~300 MB of heap;
  * its series ~40 MB). Arrays grow by doubling; `build` trims them.
  */
+/** How far back a ball's `trail` is looked up, frames (the tracker confirms after a few sightings). */
+const TRAIL_LOOKBACK_FRAMES = 30;
+
 export class SeriesBuilder {
   private n = 0;
   private cap: number;
@@ -193,6 +196,20 @@ export class SeriesBuilder {
           break;
         default:
           s.presence[k] = Presence.Seen;
+      }
+      // Its sightings before the tracker gave it an id (a ball first seen flying): its path.
+      if (b.trail) {
+        for (const [i, x, y] of b.trail) {
+          for (let j = k - 1; j >= 0 && j >= k - TRAIL_LOOKBACK_FRAMES; j--) {
+            if (this.frameIndex[j] !== i) continue;
+            if (s.presence[j] === Presence.Absent) {
+              s.x[j] = x;
+              s.y[j] = y;
+              s.presence[j] = Presence.Seen;
+            }
+            break;
+          }
+        }
       }
     }
   }

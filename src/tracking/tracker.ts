@@ -153,6 +153,8 @@ interface Track {
   stillVotes: Map<string, number>;
   /** The class of the detection it was born from. */
   bornCls: string;
+  /** Sightings while tentative ([frame i, x, y]), reported once with its first frame if it moves then (`trail`); null once reported. */
+  trail: [number, number, number][] | null;
   /** Recent measurements while moving, for the return to rest. */
   recent: { t: number; x: number; y: number }[];
   /** Left the table (`vanished`: gone from where it was seen, not known where to; not reported). */
@@ -538,6 +540,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       if (c >= 0) {
         tr.kf = pred[r]!;
         measure(tr, D.x[c]!, D.y[c]!, t, D.cls[c]!, D.conf[c]!);
+        if (!tr.confirmed) tr.trail?.push([frame.i, D.x[c]!, D.y[c]!]);
         return;
       }
       // 4. Unmatched: pocketed, off the bed, gone from where it lay, or hidden.
@@ -637,6 +640,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
         named: new Map(),
         stillVotes: new Map(),
         bornCls: D.cls[c]!,
+        trail: [[frame.i, D.x[c]!, D.y[c]!]],
         recent: [],
         gone: null,
         conf: D.conf[c]!,
@@ -675,6 +679,11 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
         ball.was = tr.was;
         delete tr.was;
       }
+      if (tr.trail) {
+        const before = tr.trail.filter((q) => q[0] < frame.i);
+        if (tr.moving && before.length) ball.trail = before.map(([i, x, y]) => [i, round2(x), round2(y)]);
+        tr.trail = null;
+      }
       out.push(ball);
     }
     out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -688,7 +697,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       return {
         id, kind, kf: initState(x, y, p.measurementNoiseMm, 1), kfT: tS, moving: false,
         anchor: { x, y, n: 10 }, lastSeenT: left ? -1 : tS, last: { x, y }, hits: p.minHits, confirmed: true,
-        votes: new Map([[kind, 10]]), named: new Map(), stillVotes: new Map([[kind, 10]]), bornCls: kind, recent: [], gone: left, conf: 0.5, everMoved: false, overHoleT: -Infinity, bornWeak: false,
+        votes: new Map([[kind, 10]]), named: new Map(), stillVotes: new Map([[kind, 10]]), bornCls: kind, trail: null, recent: [], gone: left, conf: 0.5, everMoved: false, overHoleT: -Infinity, bornWeak: false,
       };
     };
     for (const b of onTable) tracks.push(make(b.id, b.x, b.y, null));

@@ -840,6 +840,15 @@ describe('robustness', () => {
     expect(of(ev, 'cushion')).toEqual([]);
   });
 
+  test('a flyer\'s sightings before the tracker named it (`trail`) are its path: its cushion 20 ms after it was first reported (rendered power break, broadcast 25 fps)', () => {
+    // Truth: red11 meets the top cushion at 1.492 s. The tracker reports it from 1.48 s, with its reads at 1.40 and 1.44 s as its trail.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/flyer-trail-power-break-broadcast-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    const top = of(ev, 'cushion').filter((c) => c.ball === 'red8');
+    expect(top.map((c) => c.side)).toEqual(['top']);
+    expect(Math.abs(top[0]!.t - 1.492)).toBeLessThan(0.02);
+  });
+
   test('the same in-off at 60 fps, where the fall is read as a crawl from the mouth speeding up the cushion, cut into pieces too short to meet: potted there, and no cushion after the drop (rendered S26-S27 broadcast 60 fps)', () => {
     // Truth: the white drops into BL at 6.28 s. Read: (26, 30) at 6.28 s, then x 21–24 mm, y 51 → 131 mm by 6.47 s, then lost.
     const doc = JSON.parse(readFileSync(new URL('./fixtures/in-off-far-corner-S27-broadcast-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;

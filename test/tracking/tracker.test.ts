@@ -368,6 +368,17 @@ describe('tracker', () => {
     }
   });
 
+  test('a ball first reported moving carries its sightings from before it had an id (`trail`): a flyer\'s path (rendered power break, broadcast 25 fps)', () => {
+    // The red is read at (675, 3100) on frame 35 and (568, 3281) on frame 36, confirmed on frame 37 at (453, 3485).
+    const { frames } = replayFixture('power-break-broadcast-25-first-2.8s', 'snooker');
+    const flyer = frames.find((f) => f.i === 37)!.balls.find((b) => Math.hypot(b.x - 453, b.y - 3485) < 30)!;
+    expect(flyer.trail?.map(([i]) => i)).toEqual([35, 36]);
+    expect(Math.hypot(flyer.trail![0]![1] - 675, flyer.trail![0]![2] - 3100)).toBeLessThan(5);
+    // Only on its first frame, and never on a ball first reported at rest.
+    expect(frames.flatMap((f) => f.balls).filter((b) => b.id === flyer.id && b.trail)).toHaveLength(1);
+    expect(frames.flatMap((f) => f.balls).filter((b) => b.trail && b.state !== 'moving')).toEqual([]);
+  });
+
   test('a red flying at 5.6 m/s keeps its id when its streak is read twice, 51 mm apart (rendered power break, overhead 60 fps: the detections the tracker was given)', () => {
     // The red at rest at (784, 2913) leaves at 1.37 s; at 1.42 s it is read `brown` 0.56 51 mm ahead of its
     // `brown` 0.42 read. A track born from the second read, named a red, took the flyer's detection at the top

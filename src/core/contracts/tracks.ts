@@ -30,6 +30,12 @@ export const trackedBallSchema = z.object({
    * until then (its frames under that id are this ball's; a reader joins them).
    */
   was: z.string().min(1).optional(),
+  /**
+   * On the first frame a ball is reported, when it is moving then: where it was seen on the
+   * frames before, while the tracker had not yet given it an id ([frame i, x mm, y mm]). A ball
+   * first seen flying is confirmed only after a few sightings, and those are its path.
+   */
+  trail: z.array(z.tuple([z.number().int().nonnegative(), finite, finite])).optional(),
 });
 export type TrackedBall = z.infer<typeof trackedBallSchema>;
 
