@@ -804,7 +804,10 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
     // into the pocket, which from behind the top cushion is also the way a sinking ball goes; the
     // drops seen so far kink within 48 mm).
     if (Math.hypot(kink.x - pk.x, kink.y - pk.y) > pk.mouth / 2 + R / 2) return false;
-    return leavesSinkingWay(kink, view);
+    // The sightings after it, when the pieces miss the fall's way (its apparent speed grows from
+    // nothing: rendered S26-S27 broadcast 30 fps, the in-off white "met" BL's left jaw 3 ms before
+    // it was seen over the hole, then was read 100 mm up the cushion within 0.17 s and lost).
+    return leavesSinkingWay(kink, view) || (sinkingReach(b, kink.x, kink.y, t, view) ?? 0) >= R;
   };
   if (kink.after.still) {
     // Rolled up to a cushion and came to rest touching it: it touched that cushion, when it first
@@ -1176,22 +1179,14 @@ function sankInMouth(b: BallPath, table: TableProfile, tLast: number, view: Came
  */
 function sankInMouthSeen(b: BallPath, table: TableProfile, tLast: number, view: CameraView): { pocket: PocketId; t: number } | undefined {
   const { t, x, y } = b.samples;
-  const n = t.length;
   const R = b.radiusMm;
   let found: { pocket: PocketId; t: number } | undefined;
-  for (let j = n - 2; j >= 0 && tLast - t[j]! <= JAW_DROP_S; j--) {
-    const down = view.sink?.(x[j]!, y[j]!);
+  for (let j = t.length - 2; j >= 0 && tLast - t[j]! <= JAW_DROP_S; j--) {
     const seg = b.segs.find((s) => s.s0 <= j && j <= s.s1);
-    if (!down || !seg || seg.still) continue;
-    let way = true, far = 0;
-    for (let m = j + 1; m < n && way; m++) {
-      const dx = x[m]! - x[j]!, dy = y[m]! - y[j]!, d = Math.hypot(dx, dy);
-      if (d < R / 2) continue;
-      way = (dx * down[0] + dy * down[1]) / d >= SINKING_COS;
-      far = Math.max(far, d);
-    }
+    if (!view.sink?.(x[j]!, y[j]!) || !seg || seg.still) continue;
+    const far = sinkingReach(b, x[j]!, y[j]!, t[j]!, view);
     // Walking back, the first sighting off the sinking way ends the search: the drop began later.
-    if (!way) break;
+    if (far === undefined) break;
     const pocket = POCKETS.find((id) => {
       const pk = table.pockets[id];
       return pk && Math.hypot(x[j]! - pk.x, y[j]! - pk.y) <= pk.mouth / 2 + R / 2;
@@ -1199,6 +1194,26 @@ function sankInMouthSeen(b: BallPath, table: TableProfile, tLast: number, view: 
     if (pocket && far >= R) found = { pocket, t: t[j]! };
   }
   return found;
+}
+
+/**
+ * How far the ball was seen to go the way a sinking ball seems to go from (x0, y0) after tFrom:
+ * the farthest sighting after tFrom, mm, when every one more than R/2 away (the centres' noise)
+ * lies within SINKING_COS of that way; undefined when one does not (or the camera shows no way there).
+ */
+function sinkingReach(b: BallPath, x0: number, y0: number, tFrom: number, view: CameraView): number | undefined {
+  const down = view.sink?.(x0, y0);
+  if (!down) return undefined;
+  const { t, x, y } = b.samples;
+  let far = 0;
+  for (let m = 0; m < t.length; m++) {
+    if (t[m]! <= tFrom) continue;
+    const dx = x[m]! - x0, dy = y[m]! - y0, d = Math.hypot(dx, dy);
+    if (d < b.radiusMm / 2) continue;
+    if ((dx * down[0] + dy * down[1]) / d < SINKING_COS) return undefined;
+    far = Math.max(far, d);
+  }
+  return far;
 }
 
 /** Pocket a vanishing ball went into: the pocket its path (extrapolated over the gap) reached. */

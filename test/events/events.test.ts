@@ -840,6 +840,15 @@ describe('robustness', () => {
     expect(of(ev, 'cushion')).toEqual([]);
   });
 
+  test('an in-off white seen at a far corner\'s jaw, then read up the cushion as it falls: the drop, not a jaw contact (rendered S07 broadcast 30 fps)', () => {
+    // Truth: the red into TR at 1.50 s, the white into TR at 2.149 s, no cushion. The white turns in TR's
+    // mouth at (1755, 3526), 2.13 s, then is read straight up the picture (y 3540 → 3579) to 2.30 s, and lost.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/in-off-near-jaw-S07-broadcast-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'cushion')).toEqual([]);
+    expect(of(ev, 'pot').map((e) => [e.ball, e.pocket])).toEqual([['red1', 'TR'], ['white', 'TR']]);
+  });
+
   test('a flyer\'s sightings before the tracker named it (`trail`) are its path: its cushion 20 ms after it was first reported (rendered power break, broadcast 25 fps)', () => {
     // Truth: red11 meets the top cushion at 1.492 s. The tracker reports it from 1.48 s, with its reads at 1.40 and 1.44 s as its trail.
     const doc = JSON.parse(readFileSync(new URL('./fixtures/flyer-trail-power-break-broadcast-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
