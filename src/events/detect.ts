@@ -805,8 +805,8 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
     // drops seen so far kink within 48 mm).
     if (Math.hypot(kink.x - pk.x, kink.y - pk.y) > pk.mouth / 2 + R / 2) return false;
     // The sightings after it, when the pieces miss the fall's way (its apparent speed grows from
-    // nothing: rendered S26-S27 broadcast 30 fps, the in-off white "met" BL's left jaw 3 ms before
-    // it was seen over the hole, then was read 100 mm up the cushion within 0.17 s and lost).
+    // nothing: rendered S07 broadcast 30 fps, the in-off white turned in TR's mouth, was read
+    // straight up the picture for 0.17 s and lost — a false jaw contact before).
     return leavesSinkingWay(kink, view) || (sinkingReach(b, kink.x, kink.y, t, view) ?? 0) >= R;
   };
   if (kink.after.still) {
