@@ -149,8 +149,8 @@ interface Track {
   confirmed: boolean;
   votes: Map<string, number>;
   named: Map<string, number>;
-  /** The part of `votes` cast while it lay still (sharp reads), by kind. */
-  stillVotes: Map<string, number>;
+  /** Some vote was cast while it lay still (a sharp read); false for a ball born flying until it rests. */
+  sharpRead: boolean;
   /** The class of the detection it was born from. */
   bornCls: string;
   /** Sightings while tentative ([frame i, x, y]), reported once with its first frame if it moves then (`trail`); null once reported. */
@@ -261,11 +261,21 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
 
   const takenIds = () => new Set(tracks.filter((t) => t.confirmed && !t.gone).map((t) => t.id));
 
+  /** All of a track's vote weight, whatever the kind. */
+  const evidence = (tr: Track) => [...tr.votes.values()].reduce((a, b) => a + b, 0);
+
   /** The kind with the most votes (and its votes; the track's own kind on a tie). */
   function bestVoted(tr: Track): [string, number] {
     let best = tr.kind, bestVotes = tr.votes.get(tr.kind) ?? 0;
     for (const [k, v] of tr.votes) if (v > bestVotes) (best = k), (bestVotes = v);
     return [best, bestVotes];
+  }
+
+  /** A track takes an id (and its kind); every id given is remembered in `everHeld`. */
+  function giveId(tr: Track, id: string, kind: string): void {
+    tr.id = id;
+    tr.kind = kind;
+    everHeld.add(id);
   }
 
   /** `tr` takes over `id` from a ball that left the table: the old (gone) track is retired, so the id has one owner. */
@@ -281,7 +291,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     const w = voteWeight(conf, speed);
     const k = kindOfClass(game, cls);
     tr.votes.set(k, (tr.votes.get(k) ?? 0) + w);
-    if (speed === 0) tr.stillVotes.set(k, (tr.stillVotes.get(k) ?? 0) + w);
+    if (speed === 0) tr.sharpRead = true;
     const nid = namedId(game, cls);
     if (nid) tr.named.set(nid, (tr.named.get(nid) ?? 0) + w);
   }
@@ -297,7 +307,8 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     const less = voteWeight(tr.conf, 0) - voteWeight(tr.conf, speed);
     const k = kindOfClass(game, tr.bornCls);
     tr.votes.set(k, Math.max(0, (tr.votes.get(k) ?? 0) - less));
-    tr.stillVotes.delete(k);
+    // Its only vote so far was that one.
+    tr.sharpRead = false;
     const nid = namedId(game, tr.bornCls);
     if (nid) tr.named.set(nid, Math.max(0, (tr.named.get(nid) ?? 0) - less));
   }
@@ -344,9 +355,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     }
     if (id === undefined) return;
     tr.was = tr.id;
-    tr.id = id;
-    everHeld.add(id);
-    tr.kind = best;
+    giveId(tr, id, best);
   }
 
   /**
@@ -367,9 +376,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     const colour = Object.entries(table.spots).find(([id, q]) => Math.hypot(q.x - holder.anchor.x, q.y - holder.anchor.y) <= HANDOVER_SPOT_MM && idsOfKind(game, id).length === 1 && !held.has(id))?.[0];
     if (colour === undefined) return false;
     holder.was = holder.id;
-    holder.id = colour;
-    everHeld.add(colour);
-    holder.kind = colour;
+    giveId(holder, colour, colour);
     return allocate(tr);
   }
 
@@ -381,7 +388,10 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     // here: a colour does not appear mid-stroke (one off the table comes back by hand, at rest, on
     // its spot), so it is a red that left a pack unseen (rendered power break, broadcast: a red
     // leaving at 5.8 m/s read `brown` on its first three frames, `red` after).
-    if (game === 'snooker' && tr.stillVotes.size === 0 && kinds[0] !== undefined && kinds[0] !== 'red' && kinds[0] !== cueKind && !everHeld.has(kinds[0]) && [...tr.votes.values()].reduce((a, b) => a + b, 0) < 1) kinds.unshift('red');
+    if (game === 'snooker' && !tr.sharpRead && evidence(tr) < 1) {
+      const k = kinds[0];
+      if (k !== undefined && k !== 'red' && k !== cueKind && !everHeld.has(k)) kinds.unshift('red');
+    }
     for (const k of kinds) {
       if (!kindsOf(game).includes(k)) continue;
       // A named pool ball, then a ball of this kind that left the table (a respot, a replacement), then a free id.
@@ -391,9 +401,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       const id = named[0] ?? returning[0] ?? free[0];
       if (id !== undefined) {
         retireGone(id, tr);
-        tr.id = id;
-        everHeld.add(id);
-        tr.kind = k;
+        giveId(tr, id, k);
         tr.confirmed = true;
         return true;
       }
@@ -540,7 +548,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       if (c >= 0) {
         tr.kf = pred[r]!;
         measure(tr, D.x[c]!, D.y[c]!, t, D.cls[c]!, D.conf[c]!);
-        if (!tr.confirmed) tr.trail?.push([frame.i, D.x[c]!, D.y[c]!]);
+        tr.trail?.push([frame.i, D.x[c]!, D.y[c]!]);
         return;
       }
       // 4. Unmatched: pocketed, off the bed, gone from where it lay, or hidden.
@@ -638,7 +646,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
         confirmed: false,
         votes: new Map(),
         named: new Map(),
-        stillVotes: new Map(),
+        sharpRead: false,
         bornCls: D.cls[c]!,
         trail: [[frame.i, D.x[c]!, D.y[c]!]],
         recent: [],
@@ -655,7 +663,6 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     // one id (the cue ball and a white shirt cuff both read `white`) go to the stronger, not to
     // whichever was made last. Drop dead tentative ones and those left without an id.
     const ready = tracks.filter((tr) => !tr.confirmed && !tr.gone && tr.hits >= p.minHits);
-    const evidence = (tr: Track) => [...tr.votes.values()].reduce((a, b) => a + b, 0);
     ready.sort((a, b) => evidence(b) - evidence(a));
     const refused = new Set(ready.filter((tr) => !allocate(tr) && !handOverCueId(tr)));
     for (let j = tracks.length - 1; j >= 0; j--) {
@@ -697,7 +704,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       return {
         id, kind, kf: initState(x, y, p.measurementNoiseMm, 1), kfT: tS, moving: false,
         anchor: { x, y, n: 10 }, lastSeenT: left ? -1 : tS, last: { x, y }, hits: p.minHits, confirmed: true,
-        votes: new Map([[kind, 10]]), named: new Map(), stillVotes: new Map([[kind, 10]]), bornCls: kind, trail: null, recent: [], gone: left, conf: 0.5, everMoved: false, overHoleT: -Infinity, bornWeak: false,
+        votes: new Map([[kind, 10]]), named: new Map(), sharpRead: true, bornCls: kind, trail: null, recent: [], gone: left, conf: 0.5, everMoved: false, overHoleT: -Infinity, bornWeak: false,
       };
     };
     for (const b of onTable) tracks.push(make(b.id, b.x, b.y, null));
