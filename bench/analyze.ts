@@ -74,11 +74,15 @@ console.log(`clip: ${video}, ${size}, ${frames} frames (${(frames / 30).toFixed(
 const nullDecode = run(ff, ['-hide_banner', '-loglevel', 'error', '-threads', '0', '-i', video, '-f', 'null', '-'], 'ffmpeg -f null');
 const [vw, vh] = size.split('x').map(Number) as [number, number];
 const small = analysisSize({ width: vw, height: vh }, ANALYSIS_MAX_SIZE);
-async function nodeDecode(scaled: boolean): Promise<{ ms: number; n: number }> {
+async function nodeDecode(scaled: boolean, file = video): Promise<{ ms: number; n: number }> {
   const t0 = performance.now();
   let n = 0;
-  const src = await openSource(video, { log: () => {}, ...(scaled && small ? { scale: { ...small, flags: 'area' as const } } : {}) });
-  for await (const f of src) n += f.rgb.length > 0 ? 1 : 0;
+  const src = await openSource(file, { log: () => {}, ...(scaled && small ? { scale: { ...small, flags: 'area' as const } } : {}) });
+  // Frames handed back as analyze does (FrameSource.release): decode-only at its best.
+  for await (const f of src) {
+    n += f.rgb.length > 0 ? 1 : 0;
+    src.release(f);
+  }
   return { ms: performance.now() - t0, n };
 }
 const fullDecode = await nodeDecode(false);
@@ -139,6 +143,9 @@ if (!existsSync(long)) {
   console.log(`looping the clip ${loops + 1}× into ${long} …`);
   run(ff, ['-hide_banner', '-loglevel', 'error', '-y', '-stream_loop', String(loops), '-i', video, '-c', 'copy', long], 'ffmpeg -stream_loop');
 }
+// Decode-only of the long file too: its ratio is the one a match recording sees, where the
+// start-up, the calibration and the clips are seconds against an hour.
+const longDecode = await nodeDecode(true, long);
 const longOut = join(work, `analyze-long-${size}`);
 rmSync(longOut, { recursive: true, force: true });
 const child = spawn(process.execPath, [cli, 'analyze', long, '--game', 'snooker', '--out', longOut, '--progress', '--no-clips'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -176,6 +183,7 @@ const end = samples.filter((x) => !x.tracking);
 console.log(
   `memory, ${(loops + 1) * clipS >= 60 ? `${(((loops + 1) * clipS) / 60).toFixed(1)} min` : `${((loops + 1) * clipS).toFixed(0)} s`} recording analysed in ${wall.toFixed(0)} s (${((((loops + 1) * clipS) / wall)).toFixed(2)}× real time):\n` +
     `  RSS while tracking: first ${mb(tr[0]?.mb)}, after warm-up ${mb(steady[0]?.mb)}, last ${mb(tr.at(-1)?.mb)}, max ${mb(Math.max(...tr.map((x) => x.mb)))}; slope ${fit(steady).toFixed(2)} MB/min over ${steady.length} samples\n` +
-    `  end stages (events, referee, report): peak ${mb(end.length ? Math.max(...end.map((x) => x.mb)) : undefined)}`,
+    `  end stages (events, referee, report): peak ${mb(end.length ? Math.max(...end.map((x) => x.mb)) : undefined)}\n` +
+    `  ratio analyze (no clips) / decode over the long recording: ${((wall * 1000) / longDecode.ms).toFixed(2)} (decode only ${s1(longDecode.ms)}, ${longDecode.n} frames; goal ≤ 1.25)`,
 );
 if (code !== 0) throw new Error(`analyze of the long file exited ${code}`);

@@ -333,6 +333,8 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
     for await (const raw of frames) {
       const f = normalise(raw);
       await run.process(f);
+      // Nothing keeps the pixels (the gate keeps its own small copy): the next frame may reuse them.
+      src.release(raw);
       lastPtsMs = f.ptsMs;
       o.onFrame?.(f.index, f.ptsMs);
       if (o.signal?.aborted) {

@@ -10,7 +10,7 @@
  * that stops early is a warning with the frames kept, a live stream that stops is a reconnect.
  */
 import { spawn } from 'node:child_process';
-import { FrameSplitter, LineSplitter, isDebugTsLine, parseEncoderPtsLine, parseRawOutputSize } from './splitter.js';
+import { type BufferPool, FrameSplitter, LineSplitter, isDebugTsLine, parseEncoderPtsLine, parseRawOutputSize } from './splitter.js';
 
 export interface RawFrame {
   rgb: Uint8Array;
@@ -31,6 +31,8 @@ export interface DecodeProcessOptions {
   stallTimeoutMs: number;
   /** Abort = stop ffmpeg now, even while a read is pending (close() from outside the loop). */
   signal?: AbortSignal;
+  /** Where frame buffers come from: spares a consumer released, else new ones. */
+  pool?: BufferPool;
   /** Called with the demuxer name (`mpegts`, `mpjpeg`, `mov,mp4,…`) as soon as ffmpeg opens the input. */
   onInputFormat?: (demuxer: string) => void;
 }
@@ -156,7 +158,7 @@ export async function* decodeProcess(opts: DecodeProcessOptions): AsyncGenerator
   };
   const startSplitting = (): void => {
     if (splitter || !size) return;
-    splitter = new FrameSplitter(size.width * size.height * 3);
+    splitter = new FrameSplitter(size.width * size.height * 3, opts.pool);
     for (const c of early.splice(0)) feed(c);
   };
   proc.stdout.on('data', (chunk: Buffer) => {

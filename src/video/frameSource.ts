@@ -7,13 +7,15 @@ import type { Frame, FrameSource, SourceInfo } from './types.js';
 /**
  * Wrap a frame generator as a single-use FrameSource. `close()` ends an iteration in progress
  * (`onClose` interrupts a generator blocked on I/O, then the generator's own cleanup runs) or
- * prevents one from starting.
+ * prevents one from starting. `release` takes a frame the caller is done with (a decoder's
+ * `BufferPool.give`); without one, releasing does nothing.
  */
 export function makeFrameSource(
   info: SourceInfo,
   warnings: string[],
   frames: () => AsyncGenerator<Frame, void, void>,
   onClose?: () => void,
+  release?: (frame: Frame) => void,
 ): FrameSource {
   let active: AsyncGenerator<Frame, void, void> | undefined;
   let used = false;
@@ -27,6 +29,9 @@ export function makeFrameSource(
       if (closed) return (async function* () {})();
       active = frames();
       return active;
+    },
+    release(frame: Frame): void {
+      release?.(frame);
     },
     async close(): Promise<void> {
       closed = true;

@@ -32,6 +32,7 @@ import { decodeArgs, liveInputArgs } from './args.js';
 import { decodeProcess, inventsTimestamps, type DecodeEnd } from './decode.js';
 import { ffmpegPath } from './ffmpegPath.js';
 import { makeFrameSource } from './frameSource.js';
+import { BufferPool } from './splitter.js';
 import { DEFAULT_IO_TIMEOUT_MS, DEFAULT_LIVE_STALL_MS, DEFAULT_QUEUE_FRAMES, DEFAULT_RECONNECT, type ReconnectPolicy, type SourceOptions } from './options.js';
 import { ffmpegCaps } from './probe.js';
 import type { Frame, FrameSource, SourceInfo, VideoLog } from './types.js';
@@ -154,6 +155,8 @@ export interface LiveFeed extends AsyncIterable<LiveItem> {
   readonly info: SourceInfo;
   readonly warnings: readonly string[];
   close(): Promise<void>;
+  /** As `FrameSource.release`: the caller is done with this frame's pixels. */
+  release(frame: Frame): void;
 }
 
 export function liveSource(uri: string, opts: SourceOptions, log: VideoLog): FrameSource {
@@ -161,7 +164,7 @@ export function liveSource(uri: string, opts: SourceOptions, log: VideoLog): Fra
   async function* frames(): AsyncGenerator<Frame, void, void> {
     for await (const item of feed) if (item.type === 'frame') yield item.frame;
   }
-  return makeFrameSource(feed.info, feed.warnings as string[], frames, () => void feed.close());
+  return makeFrameSource(feed.info, feed.warnings as string[], frames, () => void feed.close(), (f) => feed.release(f));
 }
 
 export function liveFeed(uri: string, opts: SourceOptions, log: VideoLog): LiveFeed {
@@ -187,6 +190,7 @@ export function liveFeed(uri: string, opts: SourceOptions, log: VideoLog): LiveF
   const info: SourceInfo = { kind: 'live', uri, width: 0, height: 0 };
   const warnings: string[] = [];
   const stop = new AbortController();
+  const pool = new BufferPool();
 
   async function* items(): AsyncGenerator<LiveItem, void, void> {
     const queue = new FeedQueue(capacity);
@@ -224,6 +228,7 @@ export function liveFeed(uri: string, opts: SourceOptions, log: VideoLog): LiveF
           args: argsFor(),
           stallTimeoutMs,
           signal: AbortSignal.any([stop.signal, restart.signal]),
+          pool,
           onInputFormat: (demuxer) => {
             if (untimedFormat === undefined && inventsTimestamps(demuxer)) {
               untimedFormat = demuxer;
@@ -258,6 +263,7 @@ export function liveFeed(uri: string, opts: SourceOptions, log: VideoLog): LiveF
             const frame: Frame = { index: decoded++, ptsMs, width: f.width, height: f.height, rgb: f.rgb };
             const evicted = queue.push({ type: 'frame', frame });
             if (evicted) {
+              pool.give(evicted.rgb); // never handed out: nobody else holds it
               dropped++;
               log(`live '${uri}': consumer behind, dropped frame #${evicted.index} (${evicted.ptsMs.toFixed(0)} ms), queue full at ${capacity}; ${dropped} dropped of ${decoded} decoded`);
             }
@@ -337,6 +343,9 @@ export function liveFeed(uri: string, opts: SourceOptions, log: VideoLog): LiveF
       if (stop.signal.aborted) return (async function* () {})();
       active = items();
       return active;
+    },
+    release(frame: Frame): void {
+      pool.give(frame.rgb);
     },
     async close(): Promise<void> {
       stop.abort();

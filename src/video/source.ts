@@ -9,6 +9,7 @@ import { extname } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { decodeArgs, expectedSize, liveInputArgs } from './args.js';
 import { decodeProcess, inventsTimestamps, type DecodeEnd } from './decode.js';
+import { BufferPool } from './splitter.js';
 import { ffmpegPath } from './ffmpegPath.js';
 import { IMAGE_EXTENSIONS, imageSource, sequenceSource } from './images.js';
 import { makeFrameSource } from './frameSource.js';
@@ -89,11 +90,13 @@ function fileSource(uri: string, opts: SourceOptions, log: VideoLog): Promise<Fr
     };
     const args = decodeArgs(uri, caps, { inputArgs, startSec: opts.startSec, endSec: opts.endSec, scale: opts.scale });
     const stop = new AbortController();
+    const pool = new BufferPool();
     return makeFrameSource(
       info,
       warnings,
-      () => fileFrames({ uri, binary, args, startMs, endMs, probe: p, stallTimeoutMs: opts.stallTimeoutMs ?? DEFAULT_FILE_STALL_MS, warn, signal: stop.signal }),
+      () => fileFrames({ uri, binary, args, startMs, endMs, probe: p, stallTimeoutMs: opts.stallTimeoutMs ?? DEFAULT_FILE_STALL_MS, warn, signal: stop.signal, pool }),
       () => stop.abort(),
+      (f) => pool.give(f.rgb),
     );
   });
 }
@@ -110,10 +113,11 @@ interface FileDecode {
   warn: (msg: string) => void;
   /** Aborted by close(): the end is then ours, not a decoding problem. */
   signal: AbortSignal;
+  pool: BufferPool;
 }
 
 async function* fileFrames(d: FileDecode): AsyncGenerator<Frame, void, void> {
-  const gen = decodeProcess({ binary: d.binary, args: d.args, stallTimeoutMs: d.stallTimeoutMs, signal: d.signal });
+  const gen = decodeProcess({ binary: d.binary, args: d.args, stallTimeoutMs: d.stallTimeoutMs, signal: d.signal, pool: d.pool });
   // Fallback spacing for frames without a usable timestamp (rare: broken muxers, raw streams).
   const nominalMs = 1000 / (d.probe.video[0]?.fps ?? 30);
   // Raw MJPEG and piped images carry no timestamps; ffmpeg's are made up: space frames nominally.

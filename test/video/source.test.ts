@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -20,6 +21,8 @@ beforeAll(async () => {
     // 30 s at 10 fps of 64×48: far more than the pipes can hold, so backpressure is observable.
     cfrClip(join(dir, 'long.mp4'), { fps: 10, seconds: 30 }),
     cfrClip(join(dir, 'three.mp4'), { fps: 10, seconds: 3 }),
+    // 640×480: 0.9 MB a frame, more than a pipe chunk, so every frame is a buffer of its own.
+    cfrClip(join(dir, 'vga.mp4'), { fps: 10, seconds: 1, size: '640x480' }),
   ]);
   const three = await readFile(join(dir, 'three.mp4'));
   await writeFile(join(dir, 'half.mp4'), three.subarray(0, three.length >> 1));
@@ -44,6 +47,24 @@ describe('file source', () => {
     const sum = (a: Uint8Array): number => a.reduce((s, v) => s + v, 0);
     expect(sum(frames[0]!.rgb)).toBeGreaterThan(64 * 48 * 3 * 40);
     expect(Buffer.compare(Buffer.from(frames[0]!.rgb), Buffer.from(frames[5]!.rgb))).not.toBe(0);
+  });
+
+  test('released frames: their buffers are reused and every frame still reads as decoded', async () => {
+    const digest = (a: Uint8Array): string => createHash('sha1').update(a).digest('hex');
+    const kept = (await collect(await openSource(join(dir, 'vga.mp4'), { log }))).map((f) => digest(f.rgb));
+    const src = await openSource(join(dir, 'vga.mp4'), { log });
+    const reused: string[] = [];
+    const buffers = new Set<ArrayBufferLike>();
+    for await (const f of src) {
+      reused.push(digest(f.rgb));
+      buffers.add(f.rgb.buffer);
+      src.release(f);
+    }
+    expect(reused).toEqual(kept);
+    expect(new Set(kept).size).toBeGreaterThan(5); // testsrc moves: frames differ
+    // Two frames ahead are read while the consumer works (READ_AHEAD_FRAMES), so a few buffers
+    // circulate, not one per frame.
+    expect(buffers.size).toBeLessThanOrEqual(4);
   });
 
   test('variable frame rate: timestamps are the recorded ones (100 ms, then 40 ms apart), not index / fps', async () => {

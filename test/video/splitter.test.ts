@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { FrameSplitter, LineSplitter, isDebugTsLine, parseEncoderPtsLine, parseRawOutputSize } from '../../src/video/splitter.js';
+import { BufferPool, FrameSplitter, LineSplitter, isDebugTsLine, parseEncoderPtsLine, parseRawOutputSize } from '../../src/video/splitter.js';
 
 /** A byte stream of `frames` frames where frame k is filled with the value k (so mix-ups show). */
 function stream(frameBytes: number, frames: number): Uint8Array {
@@ -62,8 +62,71 @@ describe('FrameSplitter', () => {
     );
   });
 
+  test('property: frames assembled in released buffers are exactly the stream, however it is chunked', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 12 }), fc.array(fc.nat(600), { maxLength: 30 }), (frameBytes, n, cuts) => {
+        const pool = new BufferPool(2);
+        const sp = new FrameSplitter(frameBytes, pool);
+        let k = 0;
+        for (const c of splitAt(stream(frameBytes, n), cuts)) {
+          for (const f of sp.push(c)) {
+            // Checked, then handed back at once: the next straddling frame is built in it.
+            expect(f.every((v) => v === (k + 1) % 256)).toBe(true);
+            k++;
+            pool.give(f);
+          }
+        }
+        expect(k).toBe(n);
+      }),
+    );
+  });
+
+  test('a released frame buffer is the one the next straddling frame is built in', () => {
+    const pool = new BufferPool();
+    const sp = new FrameSplitter(4, pool);
+    const [a] = sp.push(Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8));
+    pool.give(a!); // a view of the chunk: not kept
+    expect(pool.size).toBe(0);
+    expect(sp.push(Uint8Array.of(1, 2, 3))).toEqual([]);
+    const [b] = sp.push(Uint8Array.of(4));
+    expect(Array.from(b!)).toEqual([1, 2, 3, 4]);
+    pool.give(b!); // built by the splitter: kept
+    expect(pool.size).toBe(1);
+    expect(sp.push(Uint8Array.of(5, 6, 7))).toEqual([]);
+    expect(pool.size).toBe(0);
+    const [c] = sp.push(Uint8Array.of(8));
+    expect(c).toBe(b);
+    expect(Array.from(c!)).toEqual([5, 6, 7, 8]);
+  });
+
   test('rejects a non-positive frame size', () => {
     expect(() => new FrameSplitter(0)).toThrow(RangeError);
+  });
+});
+
+describe('BufferPool', () => {
+  test('keeps at most maxSpare own buffers, once each, and gives back only the size asked for', () => {
+    const pool = new BufferPool(2);
+    const [a, b, c] = [Buffer.allocUnsafe(8192), Buffer.allocUnsafe(8192), Buffer.allocUnsafe(8192)];
+    pool.give(a);
+    pool.give(a);
+    pool.give(b);
+    pool.give(c);
+    expect(pool.size).toBe(2);
+    expect(pool.take(8192)).toBe(b);
+    // A stream that changed size: the spare of the old size is dropped, a new buffer made.
+    const d = pool.take(100);
+    expect(d).not.toBe(a);
+    expect(d.byteLength).toBe(100);
+    expect(pool.size).toBe(0);
+  });
+
+  test('views into a larger buffer are not kept (their neighbours would be overwritten)', () => {
+    const pool = new BufferPool();
+    const whole = new Uint8Array(64);
+    pool.give(whole.subarray(0, 32));
+    pool.give(whole.subarray(32));
+    expect(pool.size).toBe(0);
   });
 });
 
