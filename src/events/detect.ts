@@ -175,6 +175,8 @@ const HIDDEN_MOVE_MM = 12;
 /** …hidden at least this long, s, and no faster across the gap than a nudge, mm/s… */
 const HIDDEN_MIN_S = 0.2;
 const HIDDEN_MAX_MM_PER_S = 400;
+/** A ball seen pushed from one rest to another is judged only with no ball within touching distance plus this, mm (a ball radius). */
+const LONE_GAP_MM = 26;
 /** …unless a moving ball came within touching distance plus this of it meanwhile, mm. */
 const HIDDEN_PASS_MM = 20;
 
@@ -1964,12 +1966,23 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     if (b.id === cueId) continue; // the cue ball moved by hand is a placement (strokes.ts)
     for (let i = 0; i + 1 < b.segs.length; i++) {
       const s0 = b.segs[i]!, s1 = b.segs[i + 1]!;
-      if (!s0.still || !s1.still || s1.t0 - s0.t1 <= 2 * dt) continue;
+      if (!s0.still || !s1.still) continue;
       const from = evalPos(s0.fit, s0.t1), to = evalPos(s1.fit, s1.t0);
       const moved = Math.hypot(to[0] - from[0], to[1] - from[1]);
-      // A nudge under a hand, not a track that jumped to another ball (S33 broadcast: a red's id
-      // moved 146 mm across 0.1 s unseen): hidden a while, and slow across the gap.
-      if (moved < HIDDEN_MOVE_MM || s1.t0 - s0.t1 < HIDDEN_MIN_S || moved / (s1.t0 - s0.t1) > HIDDEN_MAX_MM_PER_S) continue;
+      if (s1.t0 - s0.t1 <= 2 * dt) {
+        // Seen all along, at rest and at rest again elsewhere before the strike: pushed slowly
+        // enough that the pieces took the creep for two rests (rendered P27 broadcast 30 fps: the
+        // 5 pushed 19 mm over 0.4 s by the hand setting the cue ball down). Only a hand or a cue
+        // moves a ball before the strike. Only a lone ball, its rest well held before: a pack
+        // ball's read jitters by more (S33 broadcast without its calibration: two reds 12+ mm).
+        if (moved < HIDDEN_MOVE_MM || s1.t0 >= strikeT - dt || !trulyAtRest(b, s0, p)) continue;
+        const crowded = paths.some((a) => a !== b && a.samples.t[0]! <= s0.t1 && a.samples.t.at(-1)! >= s0.t1 && Math.hypot(...sub(posAt(a.segs, s0.t1), from)) < a.radiusMm + b.radiusMm + LONE_GAP_MM);
+        if (crowded) continue;
+      } else if (moved < HIDDEN_MOVE_MM || s1.t0 - s0.t1 < HIDDEN_MIN_S || moved / (s1.t0 - s0.t1) > HIDDEN_MAX_MM_PER_S) {
+        // A nudge under a hand, not a track that jumped to another ball (S33 broadcast: a red's id
+        // moved 146 mm across 0.1 s unseen): hidden a while, and slow across the gap.
+        continue;
+      }
       if (events.some((e) => (e.type === 'contact' && (e.a === b.id || e.b === b.id) && e.t > s0.t1 - dt && e.t < s1.t0 + dt) || (e.type === 'touch' && e.ball === b.id))) continue;
       const passedBy = paths.some((a) => a.id !== b.id && a.moved && Array.from({ length: 11 }, (_, j) => s0.t1 + ((s1.t0 - s0.t1) * j) / 10).some((tt) => Math.hypot(...sub(posAt(a.segs, tt), from)) < a.radiusMm + b.radiusMm + HIDDEN_PASS_MM));
       // (Nor read off beside another ball in the picture when seen again: S33 broadcast's blue.)

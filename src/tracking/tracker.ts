@@ -192,6 +192,9 @@ const HANDOVER_MAX_HOLDER_CONF = 0.5;
 const HANDOVER_SPOT_MM = 15;
 /** A ball's votes for the cue ball need outweigh its own kind's only this many times while no ball holds the cue ball's id (see `relabel`). */
 const CUE_RELABEL_RATIO = 2;
+/** A ball put back on a spot (`respotOf`) is renamed when its votes for the returning kind are this many times its own kind's, and at least this much weight (≈ 3 frames read at 0.75). */
+const RESPOT_RELABEL_RATIO = 2;
+const RESPOT_RELABEL_MIN_VOTES = 2;
 
 export function createTracker(table: TableProfile, raw: TrackerParamsInput = {}): Tracker {
   const p = trackerParams(raw);
@@ -314,6 +317,18 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
   }
 
   /**
+   * A ball at rest on a spot whose votes say a one-ball kind that has left the table (no ball on
+   * the table holds its id) is that ball put back: a respot. It needs less to be renamed than other
+   * balls (`RESPOT_RELABEL_RATIO`, `RESPOT_RELABEL_MIN_VOTES`): what it was read as under the hand
+   * that set it down counts for little (rendered S26-S27 overhead 25 fps: the black, read `pink`
+   * 0.48 twice in the hand, was the pink for 17 frames of `black` 0.75 on the black's spot).
+   */
+  function respotOf(tr: Track, kind: string): boolean {
+    const only = idsOfKind(game, kind);
+    return only.length === 1 && !tr.moving && onSpot(tr.anchor.x, tr.anchor.y) && !takenIds().has(only[0]!) && tracks.some((t) => t.confirmed && t.gone && t.id === only[0]);
+  }
+
+  /**
    * A confirmed ball whose votes now say another kind by far takes an id of that kind: a ball
    * first seen blurred at speed as the wrong kind (rendered power break, broadcast: a red leaving
    * the pack read `brown` on its first 5 frames, `red` on the next 249) would otherwise keep the
@@ -330,8 +345,9 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     // a ball set down in hand is read as another kind under the hand (rendered P01 broadcast
     // 60 fps: `stripe` for 0.3 s under the hand, then `cue` for 0.45 s until the break, which at
     // four times the votes would have been struck as the 14).
-    const ratio = best === cueKind && !takenIds().has(cueBallId(game)) ? CUE_RELABEL_RATIO : p.relabelRatio;
-    if (best === tr.kind || bestVotes < p.relabelMinVotes || bestVotes < ratio * own) return;
+    const ratio = best === cueKind && !takenIds().has(cueBallId(game)) ? CUE_RELABEL_RATIO : respotOf(tr, best) ? RESPOT_RELABEL_RATIO : p.relabelRatio;
+    const minVotes = respotOf(tr, best) ? RESPOT_RELABEL_MIN_VOTES : p.relabelMinVotes;
+    if (best === tr.kind || bestVotes < minVotes || bestVotes < ratio * own) return;
     if (tr.kind === cueKind || !kindsOf(game).includes(best)) return;
     let id: string | undefined;
     if (best === cueKind) {
@@ -347,9 +363,8 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       id = idsOfKind(game, best).find((i) => !held.has(i));
       // A one-ball kind whose ball left the table may come back on a spot (a respot: the rendered
       // S26-S27 black, read `pink` under the hand that set it down, then `black` for seconds).
-      const only = idsOfKind(game, best);
-      if (id === undefined && only.length === 1 && !tr.moving && onSpot(tr.anchor.x, tr.anchor.y) && !takenIds().has(only[0]!)) {
-        id = only[0]!;
+      if (id === undefined && respotOf(tr, best)) {
+        id = idsOfKind(game, best)[0]!;
         retireGone(id, tr);
       }
     }
@@ -525,7 +540,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     // reads, its velocity is a guess and its gate wide — a weak `yellow` on the cue's butt took the
     // cue ball's first moving detection 170 mm away, became the potted yellow come back and a
     // second ball (rendered short frame, broadcast 25 fps).
-    const agrees = (r: number, c: number) => kindOfClass(game, D.cls[c]!) === live[r]!.kind || (!live[r]!.confirmed && (!live[r]!.moving || closeBy(r, c) < Infinity));
+    const agrees = (r: number, c: number) => kindOfClass(game, D.cls[c]!) === live[r]!.kind || (!live[r]!.confirmed && closeBy(r, c) < Infinity);
     // A weak detection where a ball rests, of its kind, keeps it seen (a dim cue ball). A ball not
     // yet confirmed is kept so only if it started weak and the detection still stands out: one
     // that started strong must earn its id with strong detections (a false green seen strong

@@ -422,6 +422,22 @@ describe('events from synthetic tracks', () => {
     expect(of(strokes[1]!.events, 'contact')[0]).toMatchObject({ a: 'white', b: 'blue' });
   });
 
+  test('a lone ball pushed 19 mm by the hand setting the cue ball down, seen throughout, the creep fitted as two rests: a touch before the strike (rendered P27 broadcast 30 fps)', () => {
+    // The 5 (tracked as `2`) rests at (602, 1003) until 0.8 s, is pushed to (601, 1022) by 1.2 s;
+    // the cue ball is set down at (699, 900) and struck at 1.1 s. Truth: TOUCHED_BALL, the 5.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/hand-push-P27-broadcast-30-first-2.2s.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const pool = builtinProfile('pool8-9ft');
+    const ev = tracksToStrokes(doc, pool).log.strokes[0]!.events;
+    const strike = ev.find((e) => e.type === 'strike')!;
+    expect(strike).toMatchObject({ ball: 'cue', t: expect.closeTo(1.1, 1) });
+    const touches = of(ev, 'touch');
+    expect(touches.map((e) => e.ball)).toEqual(['2']);
+    expect(touches[0]!.t).toBeGreaterThan(0.7);
+    expect(touches[0]!.t).toBeLessThan(strike.t);
+    // Nothing else was moved before the strike but the cue ball, put down by hand.
+    expect(of(ev, 'place').map((e) => e.ball)).toEqual(['cue']);
+  });
+
   test('the blue read 13–20 mm off while the white rolls up in front of it (their picture discs 3 px apart): no touch (rendered S33 broadcast, with its calibration)', () => {
     const doc = JSON.parse(readFileSync(new URL('./fixtures/covered-S33-broadcast-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
     const blueYs = doc.frames.flatMap((f) => f.balls.filter((b) => b.id === 'blue' && f.t > 1.2 && f.t < 1.45).map((b) => b.y));

@@ -436,6 +436,37 @@ describe('tracker', () => {
     expect(five.filter(([t]) => t <= strikeT).length).toBeLessThanOrEqual(1);
   });
 
+  test('a ball set down on the spot of a colour that was potted is renamed that colour after a few clear reads (rendered S26-S27 overhead, 25 fps: the tracker input)', () => {
+    // The black is potted at 2.16 s and respotted by hand: read `pink` 0.48 in the hand on two
+    // frames (4.44 s, 4.52 s: a track is born and named the pink, which is not on the table), then
+    // `black` 0.75 on its spot from 5.12 s. Before: renamed at 5.80 s, after 17 frames of `black`.
+    const { frames } = replayFixture('respot-black-S26-S27-overhead-25-first-6s', 'snooker');
+    const renamed = frames.flatMap((f) => f.balls.filter((b) => b.id === 'black' && b.was !== undefined).map((b) => ({ t: f.t, was: b.was })));
+    expect(renamed).toHaveLength(1);
+    expect(renamed[0]!.t).toBeLessThan(5.6);
+    // Once the black, the black to the end, on its spot.
+    const last = frames.at(-1)!.balls.find((b) => b.id === 'black')!;
+    expect(Math.hypot(last.x - 889, last.y - 3245)).toBeLessThan(10);
+    expect(frames.filter((f) => f.t >= renamed[0]!.t).every((f) => !f.balls.some((b) => b.id === renamed[0]!.was && b.state !== 'pocketed'))).toBe(true);
+  });
+
+  test('a ball not yet named takes no detection of another kind from beyond its reach: the placed cue ball\'s track does not jump onto the 5 under the hand (rendered P27 broadcast, 25 fps: the tracker input)', () => {
+    // The cue ball being set down at (700, 897) reads `cue` 0.36 on frames 18–19 (a track is born),
+    // 0.29 on frame 20 (weak: a track born strong does not take it). The 5 at (604, 1000), nudged
+    // by the hand, reads `stripe` 0.57 there. The unnamed track took that detection 140 mm away (any
+    // kind agreed with it while it lay still) and was named the cue ball on the 5 for 0.3 s.
+    const { frames } = replayFixture('hand-touch-P27-broadcast-25-first-1.8s', 'pool8');
+    expect(frames.some((f) => f.balls.some((b) => b.id === 'cue' && Math.hypot(b.x - 604, b.y - 1010) < 30))).toBe(false);
+    // The 5 keeps the id it had at rest, on every frame it is reported, until 1.76 s.
+    const fiveId = frames[3]!.balls.find((b) => Math.hypot(b.x - 603, b.y - 1001) < 10)!.id;
+    const onFive = frames.slice(3).map((f) => f.balls.filter((b) => Math.hypot(b.x - 602, b.y - 1010) < 30 && b.state !== 'occluded').map((b) => b.id));
+    expect(onFive.flat().every((id) => id === fiveId)).toBe(true);
+    // The cue ball is named where it is set down, and runs from there (0.9 s on).
+    const cue = frames.flatMap((f) => f.balls.filter((b) => b.id === 'cue').map((b) => ({ t: f.t, x: b.x, y: b.y })));
+    expect(Math.hypot(cue[0]!.x - 700, cue[0]!.y - 897)).toBeLessThan(15);
+    expect(cue.filter((c) => c.t > 1.5).every((c) => c.y > 1200)).toBe(true);
+  });
+
   test('snooker: the cue ball\'s id held by a ball on a colour\'s spot, read weakly as white, passes to a white read strongly elsewhere; the spot ball becomes that colour (rendered S01 broadcast 60 fps, first 1.3 s)', () => {
     // The pink on its spot reads `white` 0.4 on every frame; the real white, carried in and set
     // down in the D at ~1 s, reads 0.87 — and got no id, so the break had no cue ball.
