@@ -48,7 +48,13 @@ export const calibrationSchema = z.object({
   end: z.enum(['found', 'assumed', 'given']).optional(),
   cloth: clothColourSchema.optional(),
   camera: z
-    .object({ focalPx: finite.positive(), focalMeasured: z.boolean(), centreMm: z.tuple([finite, finite, finite]) })
+    .object({
+      focalPx: finite.positive(),
+      focalMeasured: z.boolean(),
+      centreMm: z.tuple([finite, finite, finite]),
+      /** Where a measured focal length came from when not from the homography: `spots`, colours lying on their spots (spotHeight.ts). */
+      focalFrom: z.enum(['spots']).optional(),
+    })
     .optional(),
   /** Independent checks, e.g. the baulk line's offset from the profile, mm. */
   checks: z.record(z.string(), finite).optional(),
