@@ -18,6 +18,7 @@ import { solveFromFeed } from '../live/calibrate.js';
 import { sourceFeed } from '../live/feed.js';
 import { isLoopback, startLiveServer } from '../live/server.js';
 import { LiveSession } from '../live/session.js';
+import { spotHeightNote } from '../pipeline/spotHeight.js';
 import { loadModelDetector } from '../pipeline/track.js';
 import { handleError } from './handleError.js';
 import { frameStartOf, frameStartSchema, withFrameStartOptions } from './pipelineOptions.js';
@@ -91,8 +92,9 @@ export function liveCommand(): Command {
         if (!calibration) {
           say(`calibrating from the first frames of ${source}…`);
           // Read as fast as it decodes (not paced): the solver's time must not cost frames.
-          const solved = await solveFromFeed(sourceFeed(source, { log: (l) => say(l) }), table, source);
+          const solved = await solveFromFeed(sourceFeed(source, { log: (l) => say(l) }), table, source, {}, detector);
           calibration = solved.calibration;
+          if (solved.height?.ok) say(spotHeightNote(solved.height));
           say(`calibrated from ${solved.tried} frame(s): reprojection error ${calibration.reprojectionErrorMm.toFixed(2)} mm, found ${calibration.found.join(', ')}`);
         }
         if (o.head) calibration = orientCalibration(calibration, o.head).calibration;

@@ -30,7 +30,6 @@ import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import { loadCalibration, toCalibrationJson, type Calibration } from '../calibration/contract.js';
 import { BestCalibration, type CalibrationFailure } from '../calibration/solve.js';
-import { heightFromSpots, type SpotHeight } from '../calibration/spotHeight.js';
 import { orientCalibration, type ImageSide } from '../calibration/orient.js';
 import type { CallsDoc } from '../core/contracts/calls.js';
 import type { FrameStart, StrokeLog } from '../core/contracts/strokes.js';
@@ -49,8 +48,7 @@ import { refereeVisionLog } from './reconcile.js';
 import { scanTracksJsonl } from './runlog.js';
 import { checkResumable, prepareOutDir, readManifest, runPaths, writeManifest, RUN_FORMAT, type RunManifest } from './runDir.js';
 import { loadModelDetector, type FrameDetector } from './track.js';
-import { outlineDetectorFor } from './outlineCentres.js';
-import { mapDetections } from '../tracking/detections.js';
+import { heightFromFrames, spotHeightNote } from './spotHeight.js';
 import { VisionRun, type ResumePoint, type VisionStats } from './vision.js';
 
 export interface AnalyzeOptions {
@@ -277,8 +275,8 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
       }
       // A camera looking straight down leaves its height to a prior: the colours on their spots
       // measure it (spotHeight.ts) — the balls' positions depend on it, not the cloth's.
-      const height = await heightFromCandidates(candidates, solved.calibration, detector, table);
-      if (height.ok) notes.push(`camera height measured from ${height.balls} colours on their spots: ${height.heightMm.toFixed(0)} mm (the focal-length prior put it at ${height.priorHeightMm.toFixed(0)} mm; fit ${height.rmsMm.toFixed(1)} mm rms)`);
+      const height = await heightFromFrames(candidates, solved.calibration, detector, table);
+      if (height.ok) notes.push(spotHeightNote(height));
       const cal = height.ok ? height.calibration : solved.calibration;
       // Solved on the analysis-size frames (as good as at full size: analysisSize.ts), written in
       // the video's pixels like any calibration.
@@ -575,26 +573,6 @@ function fileBytes(uri: string): { bytes?: number } {
 type Solved = { ok: true; calibration: Calibration; count: number } | { ok: false; failure: CalibrationFailure };
 
 /** Calibrate each candidate frame; keep the best solve (`betterCalibration`), or the first failure. */
-/**
- * `heightFromSpots` on the calibration frames' detections (centres as tracking fits them), the
- * frame with the most colours on their spots deciding. Nothing when the focal length was measured.
- */
-async function heightFromCandidates(frames: readonly Frame[], cal: Calibration, detector: FrameDetector, table: TableProfile): Promise<SpotHeight> {
-  if (!cal.camera || cal.camera.focalMeasured || table.game !== 'snooker') return { ok: false, reason: 'not needed', balls: 0 };
-  const det = outlineDetectorFor(detector, table.game, cal, table);
-  let best: SpotHeight = { ok: false, reason: 'no frame', balls: 0 };
-  for (const f of frames) {
-    const pixels = await det.detect(f);
-    if (!pixels) continue;
-    const rows = mapDetections(pixels, cal, table.game, f.index, table.ballDiameter / 2);
-    const balls = Array.from({ length: rows.length }, (_, c) => ({ kind: rows.cls[c]!, x: rows.x[c]!, y: rows.y[c]! }));
-    const h = heightFromSpots(cal, balls);
-    if (h.ok && (!best.ok || h.balls > best.balls || (h.balls === best.balls && h.rmsMm < best.rmsMm))) best = h;
-    else if (!best.ok && h.balls >= best.balls) best = h;
-  }
-  return best;
-}
-
 function solveBest(frames: readonly Frame[], table: TableProfile): Solved {
   const pick = new BestCalibration(table);
   for (const f of frames) pick.offer(f);
