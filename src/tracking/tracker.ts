@@ -349,6 +349,8 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     const minVotes = respotOf(tr, best) ? RESPOT_RELABEL_MIN_VOTES : p.relabelMinVotes;
     if (best === tr.kind || bestVotes < minVotes || bestVotes < ratio * own) return;
     if (tr.kind === cueKind || !kindsOf(game).includes(best)) return;
+    // Nor a colour lying on its own spot, read weakly as the white (`allocate`): still misread.
+    if (best === cueKind && colourSpotUnder(tr) === tr.kind) return;
     let id: string | undefined;
     if (best === cueKind) {
       // To the cue ball only while no ball on the table holds its id: a cue ball in hand, placed
@@ -395,6 +397,16 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     return allocate(tr);
   }
 
+  /**
+   * Snooker: the colour whose spot a resting ball lies on (within HANDOVER_SPOT_MM), when the
+   * ball is read as the white only weakly (HANDOVER_MAX_HOLDER_CONF on average) and has never moved.
+   */
+  function colourSpotUnder(tr: Track): string | undefined {
+    if (game !== 'snooker' || tr.moving || tr.everMoved) return undefined;
+    if ((tr.votes.get(cueKind) ?? 0) / Math.max(1, tr.hits) > HANDOVER_MAX_HOLDER_CONF) return undefined;
+    return Object.entries(table.spots).find(([id, q]) => id !== cueKind && Math.hypot(q.x - tr.anchor.x, q.y - tr.anchor.y) <= HANDOVER_SPOT_MM && idsOfKind(game, id).length === 1)?.[0];
+  }
+
   /** Kind and id for a track being confirmed: the best-voted kind with a free id. */
   function allocate(tr: Track): boolean {
     const taken = takenIds();
@@ -406,6 +418,13 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     if (game === 'snooker' && !tr.sharpRead && evidence(tr) < 1) {
       const k = kinds[0];
       if (k !== undefined && k !== 'red' && k !== cueKind && !everHeld.has(k)) kinds.unshift('red');
+    }
+    // Snooker: a resting ball read only weakly as the white, on the spot of a colour no ball on the
+    // table is, is that colour misread (rendered S01 broadcast: the pink at the pack's apex, `white`
+    // 0.4 on every frame, was the cue ball for a second, until the real one was set down in the D).
+    if (kinds[0] === cueKind) {
+      const colour = colourSpotUnder(tr);
+      if (colour !== undefined && !taken.has(colour)) kinds.unshift(colour);
     }
     for (const k of kinds) {
       if (!kindsOf(game).includes(k)) continue;
