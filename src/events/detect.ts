@@ -1969,7 +1969,8 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
       if (!s0.still || !s1.still) continue;
       const from = evalPos(s0.fit, s0.t1), to = evalPos(s1.fit, s1.t0);
       const moved = Math.hypot(to[0] - from[0], to[1] - from[1]);
-      if (s1.t0 - s0.t1 <= 2 * dt) {
+      const seenAllAlong = s1.t0 - s0.t1 <= 2 * dt;
+      if (seenAllAlong) {
         // Seen all along, at rest and at rest again elsewhere before the strike: pushed slowly
         // enough that the pieces took the creep for two rests (rendered P27 broadcast 30 fps: the
         // 5 pushed 19 mm over 0.4 s by the hand setting the cue ball down). Only a hand or a cue
@@ -1999,8 +2000,9 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
         continue;
       }
       if (i === 0 && b.samples.t[0]! > series.t[w.k0]! + 2 * dt) continue;
-      // Timed when it is seen moved (when in the gap it was, no frame says).
-      events.push({ t: r5(s1.t0), type: 'touch', ball: b.id, by: 'other', conf: 0.5 });
+      // Timed when it is seen moved (when in the gap it was, no frame says). Seen all along, it
+      // is as sure as a start seen before the strike (0.6, called); hidden, only proposed.
+      events.push({ t: r5(s1.t0), type: 'touch', ball: b.id, by: 'other', conf: seenAllAlong ? 0.6 : 0.5 });
     }
   }
   for (const { b, k } of unexplainedStarts) {

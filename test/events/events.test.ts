@@ -434,6 +434,8 @@ describe('events from synthetic tracks', () => {
     expect(touches.map((e) => e.ball)).toEqual(['2']);
     expect(touches[0]!.t).toBeGreaterThan(0.7);
     expect(touches[0]!.t).toBeLessThan(strike.t);
+    // Seen all along: as sure as a start seen before the strike, so the referee calls it.
+    expect(touches[0]!.conf).toBe(0.6);
     // Nothing else was moved before the strike but the cue ball, put down by hand.
     expect(of(ev, 'place').map((e) => e.ball)).toEqual(['cue']);
   });
