@@ -57,5 +57,5 @@ export async function solveFromFeed(open: OpenFeed, table: TableProfile, uri: st
   }
   best.source = { uri, atSeconds: 0 };
   const height = detector ? await heightFromFrames(solvedFrames, best, detector, table) : undefined;
-  return height?.ok ? { calibration: height.calibration, tried, height } : { calibration: best, tried, ...(height ? { height } : {}) };
+  return { calibration: height?.ok ? height.calibration : best, tried, ...(height ? { height } : {}) };
 }

@@ -345,9 +345,10 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     // a ball set down in hand is read as another kind under the hand (rendered P01 broadcast
     // 60 fps: `stripe` for 0.3 s under the hand, then `cue` for 0.45 s until the break, which at
     // four times the votes would have been struck as the 14).
-    const ratio = best === cueKind && !takenIds().has(cueBallId(game)) ? CUE_RELABEL_RATIO : respotOf(tr, best) ? RESPOT_RELABEL_RATIO : p.relabelRatio;
-    const minVotes = respotOf(tr, best) ? RESPOT_RELABEL_MIN_VOTES : p.relabelMinVotes;
-    if (best === tr.kind || bestVotes < minVotes || bestVotes < ratio * own) return;
+    if (best === tr.kind) return;
+    const respot = respotOf(tr, best);
+    const ratio = best === cueKind && !takenIds().has(cueBallId(game)) ? CUE_RELABEL_RATIO : respot ? RESPOT_RELABEL_RATIO : p.relabelRatio;
+    if (bestVotes < (respot ? RESPOT_RELABEL_MIN_VOTES : p.relabelMinVotes) || bestVotes < ratio * own) return;
     if (tr.kind === cueKind || !kindsOf(game).includes(best)) return;
     // Nor a colour lying on its own spot, read weakly as the white (`allocate`): still misread.
     if (best === cueKind && colourSpotUnder(tr) === tr.kind) return;
@@ -365,7 +366,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       id = idsOfKind(game, best).find((i) => !held.has(i));
       // A one-ball kind whose ball left the table may come back on a spot (a respot: the rendered
       // S26-S27 black, read `pink` under the hand that set it down, then `black` for seconds).
-      if (id === undefined && respotOf(tr, best)) {
+      if (id === undefined && respot) {
         id = idsOfKind(game, best)[0]!;
         retireGone(id, tr);
       }
@@ -389,9 +390,8 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     const holder = tracks.find((t) => t !== tr && t.confirmed && !t.gone && t.id === cueId);
     if (!holder || holder.moving || holder.everMoved || (holder.votes.get(cueKind) ?? 0) / Math.max(1, holder.hits) > HANDOVER_MAX_HOLDER_CONF) return false;
     if (Math.hypot(tr.last.x - holder.anchor.x, tr.last.y - holder.anchor.y) < 4 * R) return false;
-    const held = takenIds();
-    const colour = Object.entries(table.spots).find(([id, q]) => Math.hypot(q.x - holder.anchor.x, q.y - holder.anchor.y) <= HANDOVER_SPOT_MM && idsOfKind(game, id).length === 1 && !held.has(id))?.[0];
-    if (colour === undefined) return false;
+    const colour = colourSpotAt(holder.anchor.x, holder.anchor.y);
+    if (colour === undefined || takenIds().has(colour)) return false;
     holder.was = holder.id;
     giveId(holder, colour, colour);
     return allocate(tr);
@@ -404,7 +404,12 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
   function colourSpotUnder(tr: Track): string | undefined {
     if (game !== 'snooker' || tr.moving || tr.everMoved) return undefined;
     if ((tr.votes.get(cueKind) ?? 0) / Math.max(1, tr.hits) > HANDOVER_MAX_HOLDER_CONF) return undefined;
-    return Object.entries(table.spots).find(([id, q]) => id !== cueKind && Math.hypot(q.x - tr.anchor.x, q.y - tr.anchor.y) <= HANDOVER_SPOT_MM && idsOfKind(game, id).length === 1)?.[0];
+    return colourSpotAt(tr.anchor.x, tr.anchor.y);
+  }
+
+  /** The one-ball colour whose spot lies within HANDOVER_SPOT_MM of (x, y) (spots are far further apart). */
+  function colourSpotAt(x: number, y: number): string | undefined {
+    return Object.entries(table.spots).find(([id, q]) => Math.hypot(q.x - x, q.y - y) <= HANDOVER_SPOT_MM && idsOfKind(game, id).length === 1)?.[0];
   }
 
   /** Kind and id for a track being confirmed: the best-voted kind with a free id. */
