@@ -11,17 +11,24 @@
  *                                    [--model FILE.onnx] [--out NAME (each clip's analysis folder, default analyze)]
  *                                    [--head (pool, Novus: pass analyze --head as the camera's installer would)]
  *                                    [--start-state (pass a scenario's starting score, player and ball on)]
+ *                                    [--events-from NAME (no analyze: the events and the referee again, in-process, over
+ *                                     each clip's NAME/tracks.jsonl, into --out; seconds a clip, for changes to
+ *                                     src/events or the rules)]
  *
  * Slow (renders and analyses each clip: ~30–60 s per clip on 2 cores): a bench, never a test.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { headSideOf } from '../src/calibration/orient.js';
 import type { GameId } from '../src/core/games.js';
 import type { Mat3 } from '../src/core/mat3.js';
-import { defaultProfileFor } from '../src/core/table.js';
+import type { StrokeLog } from '../src/core/contracts/strokes.js';
+import { defaultProfileFor, parseTableProfile } from '../src/core/table.js';
+import { SeriesBuilder, seriesToStrokes } from '../src/events/index.js';
+import { refereeVisionLog } from '../src/pipeline/reconcile.js';
+import { scanTracksJsonl } from '../src/pipeline/runlog.js';
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +44,7 @@ const { values } = parseArgs({
     // Tell analyze the scenario's starting score, player and ball on (`--scores`, `--player`,
     // `--ball-on`), as the user who knows the frame joined midway would.
     'start-state': { type: 'boolean', default: false },
+    'events-from': { type: 'string' },
   },
 });
 const ROOT = join(import.meta.dirname, '..');
@@ -124,7 +132,8 @@ for (const name of scenarios) {
         if (!existsSync(join(dir, 'video.mp4'))) cli(['simulate', scen, '--out', dir, '--camera', camera, '--fps', String(fps)]);
         const out = join(dir, values.out!);
         const t0 = performance.now();
-        cli(['analyze', join(dir, 'video.mp4'), '--game', game, '--out', out, '--json', ...(values.model ? ['--model', values.model] : []), ...(values.head && game !== 'snooker' ? ['--head', headSide(dir, game as GameId)] : []), ...startArgs, ...(existsSync(out) ? ['--resume'] : [])]);
+        if (values['events-from']) await rederive(join(dir, values['events-from']), out);
+        else cli(['analyze', join(dir, 'video.mp4'), '--game', game, '--out', out, '--json', ...(values.model ? ['--model', values.model] : []), ...(values.head && game !== 'snooker' ? ['--head', headSide(dir, game as GameId)] : []), ...startArgs, ...(existsSync(out) ? ['--resume'] : [])]);
         const wallS = (performance.now() - t0) / 1000;
         const truth = JSON.parse(readFileSync(join(dir, 'truth.strokes.json'), 'utf8')).strokes as Stroke[];
         const got = JSON.parse(readFileSync(join(out, 'strokes.json'), 'utf8')).strokes as Stroke[];
@@ -211,6 +220,26 @@ for (const name of scenarios) {
       }
     }
   }
+}
+
+/**
+ * The end stages of `analyze` again over a stored analysis (`from`): its tracks through the events
+ * and the referee, as analyze runs them (the table and the frame's start from its strokes.json).
+ */
+async function rederive(from: string, out: string): Promise<void> {
+  mkdirSync(out, { recursive: true });
+  const stored = JSON.parse(readFileSync(join(from, 'strokes.json'), 'utf8')) as StrokeLog;
+  const series = new SeriesBuilder(4096);
+  const tracked = await scanTracksJsonl(join(from, 'tracks.jsonl'), (f) => series.add(f));
+  const table = stored.table !== undefined ? parseTableProfile(stored.table, 'the stored strokes\' table') : defaultProfileFor(tracked.header.game);
+  const ev = seriesToStrokes(tracked.header, series.build(), table);
+  ev.log.table = table;
+  if (stored.start) ev.log.start = { ...ev.log.start, ...stored.start };
+  const refereed = refereeVisionLog(ev.log, table);
+  if (!refereed.ok) throw new Error(`the referee refused the stroke log: ${refereed.error.message}`);
+  copyFileSync(join(from, 'tracks.jsonl'), join(out, 'tracks.jsonl'));
+  writeFileSync(join(out, 'strokes.json'), JSON.stringify(refereed.value.log, null, 1) + '\n');
+  writeFileSync(join(out, 'calls.json'), JSON.stringify(refereed.value.calls, null, 1) + '\n');
 }
 
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)} %` : 'n/a');
