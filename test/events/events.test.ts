@@ -844,9 +844,12 @@ describe('robustness', () => {
     const ev = tracksToStrokes(withCal, table).log.strokes[0]!.events;
     expect(of(ev, 'cushion')).toEqual([]);
     expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'white', pocket: 'TR' })]);
-    // Without the calibration the drift reads as a rebound off the jaw.
+    // Without the calibration the drift is no rebound either: the white went in along the pocket's
+    // axis, past the top jaw's nose and never into its face, so there was nothing there to turn it.
     const { calibration: _none, ...bare } = withCal;
-    expect(of(tracksToStrokes(bare, table).log.strokes[0]!.events, 'cushion')).toEqual([expect.objectContaining({ ball: 'white', jaw: 'TR' })]);
+    const bareEv = tracksToStrokes(bare, table).log.strokes[0]!.events;
+    expect(of(bareEv, 'cushion')).toEqual([]);
+    expect(of(bareEv, 'pot')).toEqual([expect.objectContaining({ ball: 'white', pocket: 'TR' })]);
   });
 
   test('an in-off white that stalls in a far corner\'s mouth, then "rolls" back up the cushion, seen to the stroke\'s last frame and hidden from there to the end: potted there (rendered S26-S27 broadcast 25 fps)', () => {
@@ -926,6 +929,28 @@ describe('robustness', () => {
     const evFast = tracksToStrokes(fast, builtinProfile('pool8-9ft')).log.strokes[0]!.events;
     expect(of(evFast, 'pot').map((e) => `${e.ball}@${e.pocket}`)).toEqual(['9@TL', 'cue@TL']);
     expect(of(evFast, 'cushion').filter((e) => e.ball === '9')).toEqual([]);
+  });
+
+  test('a clear rebound off a jaw read 8 mm from its face is a contact, as one off a straight cushion may be (rendered short frame, overhead 25 fps, the camera height from the spots)', () => {
+    // The same green at ML's far jaw, its positions measured with the overhead camera's height
+    // (calibration/spotHeight.ts): the kink's centre is 8.01 mm from where it would touch the
+    // face, 336 → -77 mm/s across it. Within the cushion tolerance (8 mm) once, twice it for a
+    // clear rebound, as the straight cushions allow.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/jaw-then-drop-short-frame-overhead-25-height.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes.flatMap((s) => s.events);
+    expect(of(ev, 'cushion').filter((e) => e.ball === 'green')).toEqual([expect.objectContaining({ side: 'left', jaw: 'ML', t: expect.closeTo(7.3, 1) })]);
+    expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'green', pocket: 'ML' })]);
+  });
+
+  test('a ball that turns past a jaw\'s nose without running into it or its face dropped: no contact (rendered S26-S27, overhead 25 fps)', () => {
+    // Truth: the black into TR at 2.089 s along the pocket's axis (540 mm/s), no cushion; the white
+    // meets the top cushion at 2.13 s. Read: at (1749, 3560) at 2.08 s, 17 mm past the top
+    // cushion's line and 24 mm past its nose, then drifting back towards the camera as it falls —
+    // a "rebound" of 98 mm/s off the top cushion's line, where past the nose there is none.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/drop-along-axis-S26-S27-overhead-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'cushion').map((e) => [e.ball, e.side])).toEqual([['white', 'top']]);
+    expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'black', pocket: 'TR' })]);
   });
 
   test("a kink off both jaws of one pocket is no contact (no ball meets both at once): lost soon after, it is the drop", () => {
@@ -1072,6 +1097,15 @@ describe('robustness', () => {
 });
 
 describe('positions written', () => {
+  test("the log says the camera's frame interval (frameS, the referee's tie window): from the tracks' fps, else from the frames' timestamps", () => {
+    const doc = intoPocket({ ball: 'white', still: { id: 'black', x: 889, y: 3245 }, vIn: { x: 242, y: 223 }, kink: { x: 1771.4, y: 3550.9 }, vOut: { x: -72, y: -133 }, seenAfterS: 0.15 });
+    expect(tracksToStrokes(doc, table).log.frameS).toBeCloseTo(1 / 30, 6);
+    // No fps given, frames 40 ms apart: 25 fps.
+    const { source: _s, ...bare } = doc;
+    const at25 = { ...bare, frames: bare.frames.map((f) => ({ ...f, t: f.i / 25 })) };
+    expect(tracksToStrokes(at25, table).log.frameS).toBeCloseTo(0.04, 6);
+  });
+
   test('property: separateOverlaps leaves no pair overlapping by noise, and moves each ball at most what it must', async () => {
     const { separateOverlaps } = await import('../../src/events/strokes.js');
     const fc = (await import('fast-check')).default;
