@@ -217,7 +217,7 @@ export function tracksToStrokes(doc: TracksDoc, table: TableProfile, opts: Track
  * The same from a series already built (`SeriesBuilder`: a long recording read from disk a frame
  * at a time) and the tracks header. The series is changed in place (dropouts bridged).
  */
-export function seriesToStrokes(header: Pick<TracksHeader, 'game' | 'calibration'>, series: Series, table: TableProfile, opts: TracksToStrokesOptions = {}): StrokesResult {
+export function seriesToStrokes(header: Pick<TracksHeader, 'game' | 'calibration'> & Partial<Pick<TracksHeader, 'source'>>, series: Series, table: TableProfile, opts: TracksToStrokesOptions = {}): StrokesResult {
   const res = strokesOfSeries(header, series, table, opts);
   // No cue ball tracked anywhere in the recording (a pool cue ball set down in hand, that the
   // detector reads as a stripe all along: the rendered P24 and P27 clips, struck by "9" and "10"):
@@ -233,7 +233,7 @@ export function seriesToStrokes(header: Pick<TracksHeader, 'game' | 'calibration
   return again;
 }
 
-function strokesOfSeries(header: Pick<TracksHeader, 'game' | 'calibration'>, series: Series, table: TableProfile, opts: TracksToStrokesOptions): StrokesResult {
+function strokesOfSeries(header: Pick<TracksHeader, 'game' | 'calibration'> & Partial<Pick<TracksHeader, 'source'>>, series: Series, table: TableProfile, opts: TracksToStrokesOptions): StrokesResult {
   const p = eventParams(opts.params ?? {});
   const notes: string[] = [];
   if (table.game !== header.game) notes.push(`the table profile is for ${table.game} but the tracks are ${header.game}`);
@@ -399,8 +399,22 @@ function strokesOfSeries(header: Pick<TracksHeader, 'game' | 'calibration'>, ser
     if (touching.length) st.touching = touching;
   }
   const log: StrokeLog = { format: 'cueref.strokes/1', game: header.game, start: { balls: startBalls }, strokes };
+  // The frame interval, for the referee's tie window (contract: `frameS`).
+  const frameS = header.source?.fps ? 1 / header.source.fps : medianStep(series.t);
+  if (frameS !== undefined) log.frameS = r6(frameS);
   return { log, notes };
 }
+
+/** The median step between timestamps, s (undefined with fewer than two). */
+function medianStep(t: ArrayLike<number>): number | undefined {
+  const d: number[] = [];
+  for (let k = 1; k < t.length; k++) if (t[k]! > t[k - 1]!) d.push(t[k]! - t[k - 1]!);
+  if (!d.length) return undefined;
+  d.sort((a, b) => a - b);
+  return d[d.length >> 1];
+}
+
+const r6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
 /** Balls whose centres are within their two radii plus `gapMm` of the cue ball's. */
 export function touchingCueBall(balls: readonly { id: string; x: number; y: number }[], cueId: string, radiusOf: (id: string) => number, gapMm: number): string[] {

@@ -110,6 +110,9 @@ export function checkStrokeCommon(stroke: Stroke, index: number, ctx: BallCheckC
   return null;
 }
 
+/** τ_tie: the game's tie window, widened to half the camera's frame interval when the log says it (spec: max(2 ms, 0.5 frame)). */
+export const tieWindowS = (gameTieS: number, frameS: number | undefined): number => Math.max(gameTieS, (frameS ?? 0) / 2);
+
 /**
  * The cue ball's first-contact set: its earliest contact(s). Contacts within `tieS` of the earliest
  * are simultaneous (the contract: same `t` = simultaneous; the spec's τ_tie widens it a little).

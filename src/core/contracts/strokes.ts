@@ -112,6 +112,12 @@ export const strokeLogSchema = z.object({
     .optional(),
   config: z.record(z.string(), z.unknown()).optional(),
   table: z.unknown().optional(),
+  /**
+   * The camera's frame interval, s, when the log was read from video: the referee's tie window
+   * (τ_tie, rules-snooker.md §3) is max(the game's tie, half a frame), since contacts less than
+   * half a frame apart are ordered by interpolation, not by what a frame showed.
+   */
+  frameS: z.number().positive().max(1).optional(),
   strokes: z.array(strokeSchema),
 });
 export type StrokeLog = z.infer<typeof strokeLogSchema>;

@@ -6,7 +6,7 @@ import type { BallPos, StrokeLog } from '../../core/contracts/strokes.js';
 import type { InputErrorInfo } from '../../core/errors.js';
 import { err, ok, type Result } from '../../core/result.js';
 import type { PointMm, TableProfile } from '../../core/table.js';
-import { checkPositions } from '../validate.js';
+import { checkPositions, tieWindowS } from '../validate.js';
 import { resolveConfig, type NovusConfig, type NovusVariant } from './config.js';
 import { boardFromProfile, type NovusBoard, type Player } from './geometry.js';
 
@@ -179,7 +179,7 @@ export function initState(log: StrokeLog, table: TableProfile): Result<NovusStat
   const scores = setScores.value ?? [0, 0];
   return ok({
     board,
-    config: cfg.value.config,
+    config: { ...cfg.value.config, tieS: tieWindowS(cfg.value.config.tieS, log.frameS) },
     variant: cfg.value.variant,
     pieces,
     pocketed,

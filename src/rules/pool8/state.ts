@@ -9,7 +9,7 @@ import type { InputErrorInfo } from '../../core/errors.js';
 import type { PocketId } from '../../core/games.js';
 import { err, ok, type Result } from '../../core/result.js';
 import type { TableProfile } from '../../core/table.js';
-import { checkPositions } from '../validate.js';
+import { checkPositions, tieWindowS } from '../validate.js';
 import { CUE, EIGHT, GROUPS, KNOWN_IDS, OBJECT_BALLS, groupOf, normaliseId, otherGroup, radiusOf, standardRack, type Group } from './balls.js';
 import { resolveProfile, type InHandZone, type Pool8Profile } from './profiles.js';
 
@@ -193,7 +193,7 @@ export function initState(log: StrokeLog, table: TableProfile): Result<Pool8Stat
   if (balls[CUE]!.where !== 'table') balls[CUE] = { where: 'table' };
   const inHand: InHandZone | null = atBreak ? (prof.value.flags.family === 'blackball' ? 'baulk' : 'kitchen') : cueInHand ? (extra.data.inHandZone ?? prof.value.flags.foulZone) : null;
   return ok({
-    profile: prof.value,
+    profile: { ...prof.value, flags: { ...prof.value.flags, tieS: tieWindowS(prof.value.flags.tieS, log.frameS) } },
     table,
     scores,
     rack: 0,

@@ -8,7 +8,7 @@ import type { InputErrorInfo } from '../../core/errors.js';
 import type { PocketId } from '../../core/games.js';
 import { err, ok, type Result } from '../../core/result.js';
 import type { PointMm, TableProfile } from '../../core/table.js';
-import { checkPositions } from '../validate.js';
+import { checkPositions, tieWindowS } from '../validate.js';
 import { COLOURS, KNOWN_IDS, RED_IDS, VALUE, coloursFrom, isColour, isRed, type Colour } from './balls.js';
 import { configFor, SNOOKER_VARIANTS, type SnookerConfig } from './config.js';
 
@@ -198,7 +198,7 @@ export function initState(log: StrokeLog, table: TableProfile): Result<SnookerSt
   const scores = (start.scores ?? [0, 0]) as [number, number];
   return ok({
     table,
-    config: cfg.data,
+    config: { ...cfg.data, tieWindowS: tieWindowS(cfg.data.tieWindowS, log.frameS) },
     variant,
     R,
     balls,

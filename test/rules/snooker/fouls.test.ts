@@ -83,6 +83,21 @@ describe('snooker foul codes', () => {
     expect(doc.calls[1]!.scores).toEqual([10, 10 + 4 + 7]);
   });
 
+  test('τ_tie is half a frame of the camera the log was read from (frameS): a red and the blue hit 8 ms apart at 25 fps are a tie (S06, ASSISTED)', () => {
+    const stroke = { events: [e.place(0, 'white', 889, 600), e.strike(0.5), e.hit(1, 'red3'), e.hit(1.008, 'blue')] };
+    // From a 25 fps camera (40 ms frames): within 20 ms, a simultaneous hit — F14 at the blue's 5.
+    const tie = referee({ balls: 'standard' }, [stroke], { frameS: 0.04 }).calls[0]!;
+    expect(codes(tie)).toEqual(['WRONG_BALL_FIRST']);
+    expect(tie.penalty).toBe(5);
+    expect(reviewCodes(tie)).toContain('SIMULTANEOUS_HIT');
+    // From a 240 fps camera (or a log that does not say): the red first, 8 ms before — legal.
+    for (const extra of [{ frameS: 1 / 240 }, {}]) {
+      const apart = referee({ balls: 'standard' }, [stroke], extra).calls[0]!;
+      expect(codes(apart)).toEqual([]);
+      expect(apart.legal).toBe(true);
+    }
+  });
+
   test('a foul code outside the catalogue is still called, at the ball-on value, and flagged', () => {
     const call = referee(start, [{ events: [{ t: 1, type: 'foul', code: 'TIME_WASTING' }] }]).calls[0]!;
     expect(codes(call)).toEqual(['TIME_WASTING']);
