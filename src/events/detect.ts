@@ -186,6 +186,8 @@ const HIDDEN_PASS_MM = 20;
  * their discs 1.4–1.5 radii-sums apart, and called touched; S33: the blue 13–20 mm off).
  */
 const COVER_REACH = 1.6;
+/** A neighbour explains a read's shift only within 45° of the line through it (either way). */
+const COVER_ALONG_COS = Math.SQRT1_2;
 
 /** A still piece and the still one before it, across a gap, this close: the same rest, mm. */
 const SAME_REST_MM = 15;
@@ -1986,12 +1988,24 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
   // centre was read off (rendered S33 broadcast: the blue read 13–20 mm nearer the camera while
   // the white rolled up in front of it, 150 mm away on the bed, their discs 3 px apart) — not a
   // touch.
-  const coveredNear = (b: BallPath, at: readonly [number, number], t: number): boolean => {
+  // With `shift` (a rest-to-rest move, mm), a neighbour explains it only if the move is a radius
+  // or less — a read pulled by a neighbour is off by part of its radius (S16, S33: 0.5–0.8 R) —
+  // and along the line through the neighbour in the picture, towards or away from it (rendered
+  // N30 overhead: a pawn pushed 26 mm, 1.6 R, out of its row by a hand, its neighbours 27 and
+  // 35 mm either side along the row — covered by the reach alone, and the touch was lost).
+  const coveredNear = (b: BallPath, at: readonly [number, number], t: number, shift?: readonly [number, number]): boolean => {
     const imageOf = view.imageOf;
     if (!imageOf) return false;
+    if (shift && Math.hypot(...shift) > b.radiusMm) return false;
+    const ia = imageOf(at[0], at[1]);
+    const is = shift && sub(imageOf(at[0] + shift[0], at[1] + shift[1]), ia);
     return paths.some((a) => a.id !== b.id && [t - dt, t, t + dt, t + 2 * dt].some((tt) => {
       if (tt < a.samples.t[0]! - dt || tt > a.samples.t.at(-1)! + dt) return false;
-      return overlapInImage(imageOf, at, b.radiusMm, posAt(a.segs, tt), a.radiusMm, COVER_REACH);
+      const pa = posAt(a.segs, tt);
+      if (!overlapInImage(imageOf, at, b.radiusMm, pa, a.radiusMm, COVER_REACH)) return false;
+      if (!is) return true;
+      const toA = sub(imageOf(pa[0], pa[1]), ia);
+      return Math.abs(is[0] * toA[0] + is[1] * toA[1]) >= COVER_ALONG_COS * Math.hypot(...is) * Math.hypot(...toA);
     }));
   };
   const coveredAt = (b: BallPath, k: Kink): boolean => coveredNear(b, [k.x, k.y], k.t);
@@ -2028,7 +2042,8 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
       if (events.some((e) => (e.type === 'contact' && (e.a === b.id || e.b === b.id) && e.t > s0.t1 - dt && e.t < s1.t0 + dt) || (e.type === 'touch' && e.ball === b.id))) continue;
       const passedBy = paths.some((a) => a.id !== b.id && a.moved && Array.from({ length: 11 }, (_, j) => s0.t1 + ((s1.t0 - s0.t1) * j) / 10).some((tt) => Math.hypot(...sub(posAt(a.segs, tt), from)) < a.radiusMm + b.radiusMm + HIDDEN_PASS_MM));
       // (Nor read off beside another ball in the picture when seen again: S33 broadcast's blue.)
-      if (passedBy || coveredNear(b, to, s1.t0) || coveredNear(b, from, s0.t1)) continue;
+      const shift = sub(to, from);
+      if (passedBy || coveredNear(b, to, s1.t0, shift) || coveredNear(b, from, s0.t1, shift)) continue;
       // Put down by hand just before it was hidden: the hand still over it settled it (rendered
       // S26-S27: the respotted black read 27 mm off under the hand, then on its spot): the
       // placement ends where it was seen again, not a touch.

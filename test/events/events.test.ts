@@ -665,6 +665,20 @@ describe('more events', () => {
 });
 
 describe('novus', () => {
+  test('a pawn pushed out of its row under a hand, seen again 1.6 R away beside its neighbours: a touch, not a read pulled by them (rendered N30 overhead 25 fps)', () => {
+    // Truth: B's hand moves b3 from (452, 16) 25 mm up the board at 0.65 s; A strikes at 1.1 s.
+    // Tracked as `b5`: at rest at (448, 15) until the hand covers it at 0.4 s, seen again at
+    // (452, 41) at 1.08 s; its neighbours in the row 27 and 35 mm either side.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/hand-move-N30-overhead-25-first-2s.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const log = tracksToStrokes(doc, builtinProfile('novus')).log;
+    const ev = log.strokes[0]!.events;
+    const strike = ev.find((e) => e.type === 'strike')!;
+    expect(of(ev, 'touch').map((e) => [e.ball, e.by])).toEqual([['b5', 'other']]);
+    expect(of(ev, 'touch')[0]!.t).toBeLessThan(strike.t);
+    // The referee: a pawn of the player not striking moved with no contact — N-P13 (spec N30).
+    expect(foulsOf(log)[0]).toEqual(['MOVED_IN_OPPONENT_TURN']);
+  });
+
   test('a striker first seen in the hand and set down further on is placed where it lay at the strike (rendered N05 overhead 60 fps)', () => {
     // First read at (973, 21) as the hand brings it in, put down at about (880, 54), struck at 1.1 s.
     const doc = JSON.parse(readFileSync(new URL('./fixtures/striker-carried-N05-overhead-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;

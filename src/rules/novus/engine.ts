@@ -357,8 +357,11 @@ export function applyNovusStroke(input: NovusState, stroke: Stroke, index: numbe
         placingTouches.push(e.ball);
         continue;
       }
-      // A hand or clothing moving a pawn of the player who is not striking is that player's doing (N-P13).
-      const byOpponent = owner === O && (e.by === 'hand' || e.by === 'clothing');
+      // A hand or clothing moving a pawn of the player who is not striking is that player's doing
+      // (N-P13); so is a pawn of his seen moving with no contact and no cause the camera could
+      // name (`other`: spec N30, MOTION_WITHOUT_CONTACT while the other player is the striker) —
+      // flagged for the referee to confirm who moved it, like every N-P13.
+      const byOpponent = owner === O && (e.by === 'hand' || e.by === 'clothing' || e.by === 'other');
       if (lowConf) {
         reviews.push({ code: 'TOUCHED_PAWN', reason: `events[${i}]: '${e.ball}' may have been moved by ${e.by} (confidence ${e.conf})`, conf: e.conf!, ask: 'confirm who moved it' });
       } else if (byOpponent) {

@@ -330,6 +330,18 @@ const rows: Row[] = [
     },
   },
   {
+    id: 'N30b',
+    what: 'the same move seen by the camera, with no cause it can name (`touch` by `other`, MOTION_WITHOUT_CONTACT): N-P13, flagged to confirm who moved it',
+    opts: mid({ without: ['a7', 'a8'] }, 1),
+    strokes: [stroke(1, [ev.hit(0.4, 'b4'), ev.touch(0.8, 'a2', 'other')], { rest: allRest(layout({ without: ['a7', 'a8'], at: { a2: [290, 720] } }), [500, 420]) })],
+    fouls: ['MOVED_IN_OPPONENT_TURN'],
+    expect: { player: 1, penalty: 1, penaltyPawns: [1, 0], nextPlayer: 1, lossOfTurn: 'L1' },
+    more: (c) => {
+      expect(c[0]!.fouls[0]!.player).toBe(0);
+      expect(c[0]!.review.map((r) => r.code)).toContain('MOVED_IN_OPPONENT_TURN');
+    },
+  },
+  {
     id: 'N31',
     what: 'a second impulse of the striker 40 ms after the first: N-P10',
     opts: mid({ without: ['a8'] }),
