@@ -369,6 +369,9 @@ interface ContactCandidate {
  * frames, reaching ~200 mm/s at the last fitted frame); a hand slides a ball at 0.5–2 m/s and stops.
  */
 export const HAND_STOP_MM_PER_S = 400;
+/** A cue ball "started" and at rest again within this, s, and this near where it lay, mm, was not struck: its read was bumped. */
+const JITTER_S = 0.1;
+const JITTER_REST_MM = 3;
 
 /** A ball must have rested this long, and then move this fast, for a start with no contact to be a touch. */
 const MIN_REST_BEFORE_TOUCH_S = 0.25;
@@ -1746,7 +1749,17 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
   let strikeT = Infinity;
   let strikeBall: string | null = null;
   const explainedByStrike = new Set<Kink>();
-  const cueOnset = onsets.find((o) => o.b.id === cueId && !handMoves.has(o.k));
+  // A "start" that is back at rest within JITTER_S a few mm from where it lay is a read bumped
+  // by a hand or a cue passing over the ball, not the strike (rendered S38 broadcast 25 fps: the
+  // white read 9 mm off for a frame as the respotting hand went by, then at rest 1.8 mm from its
+  // old place; the strike 0.16 s later — the blue set down in between was taken as struck
+  // before it was respotted).
+  const bumped = (o: { b: BallPath; k: Kink }): boolean => {
+    const stop = o.b.kinks.find((q) => q.t > o.k.t && q.after.still);
+    if (!stop || stop.t - o.k.t > JITTER_S + 1e-9) return false;
+    return Math.hypot(...sub(evalPos(stop.after.fit, stop.after.t0), evalPos(o.k.before.fit, o.k.before.t1))) < Math.max(JITTER_REST_MM, 3 * p.noiseMm);
+  };
+  const cueOnset = onsets.find((o) => o.b.id === cueId && !handMoves.has(o.k) && !bumped(o));
   // The cue ball's start is the strike whenever it starts from rest; anything that moved before
   // it was touched (a sleeve, a hand). Another ball is the striker only when the cue ball never
   // starts on its own (WRONG_CUE_BALL is then the referee's call).

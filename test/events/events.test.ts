@@ -945,6 +945,20 @@ describe('robustness', () => {
     expect(of(evFast, 'cushion').filter((e) => e.ball === '9')).toEqual([]);
   });
 
+  test("a cue ball read off for a frame as a hand goes by, at rest again 1.8 mm away, was not struck: the strike is its real start (rendered S38 broadcast 25 fps)", () => {
+    // Truth: the blue respotted by hand at 3.32 s, the white struck at 3.92 s. Read: the white at
+    // (1049, 1301.5), then (1047, 1293) at 3.76 s (conf 0.68), at rest at (1049, 1303.3) from
+    // 3.80, off at 3.92; the blue first seen on its spot at 3.80.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/bumped-white-S38-broadcast-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    const strike = ev.find((e) => e.type === 'strike')!;
+    expect(strike).toMatchObject({ ball: 'white', t: expect.closeTo(3.92, 1) });
+    expect(strike.t).toBeGreaterThan(3.9);
+    // So the blue, set down before it, is a placement (a respot), not a ball put down mid-stroke.
+    expect(of(ev, 'place')).toEqual([expect.objectContaining({ ball: 'blue' })]);
+    expect(of(ev, 'place')[0]!.t).toBeLessThan(strike.t);
+  });
+
   test('a clear rebound off a jaw read 8 mm from its face is a contact, as one off a straight cushion may be (rendered short frame, overhead 25 fps, the camera height from the spots)', () => {
     // The same green at ML's far jaw, its positions measured with the overhead camera's height
     // (calibration/spotHeight.ts): the kink's centre is 8.01 mm from where it would touch the
