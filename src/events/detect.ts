@@ -906,7 +906,7 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
     // A clear rebound on the line is sure; a stop against it or a kink off the line less so.
     const ev: StrokeEvent = { t: r5(t), type: 'cushion', ball: b.id, side: e.side, ...(jaw ? { jaw } : {}), conf: cushionConf(vOutN, gap, tGeo !== undefined, p) };
     out.push(ev);
-    if (jaw && !meetsMouthEdge(table, jaw, e.side, at, kink)) missedMouthEdge.add(ev);
+    if (jaw && !meetsMouthEdge(table, jaw, e.side, at, kink, R, stopped, p)) missedMouthEdge.add(ev);
   }
   // Both jaws of one pocket at one kink: every pocket's mouth is wider than its ball by 28 mm or
   // more, so no ball meets both jaws at once unless it is already falling in. Lost soon after, it
@@ -928,15 +928,18 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
 
 /**
  * Past a jaw's nose there is no straight cushion, only the nose and the jaw's face: the kink there
- * is a contact only if the ball ran into that edge (the normal from the nearest point of the jaw
- * to the centre, `at`: where the path met the cushion's line) and came off it no faster than it
- * came in. A ball that turns in the mouth moving along the jaw or away from it, or "rebounds"
- * faster than it arrived, dropped: the fall's apparent motion, or the bed giving way under it
- * (rendered S26-S27 overhead 25 fps: the black into TR at 540 mm/s along the pocket's axis, read
- * 17 mm past the top cushion's line as it fell, then drifting towards the camera — a false top
- * jaw contact before).
+ * is a contact only if the ball's centre (`at`, where its path met the cushion's line) was within
+ * reach of that edge — R from the nearest point of the jaw, give or take the cushion tolerance —
+ * and, if the kink took most of its speed, it ran into the edge (its normal) and came off no
+ * faster than it came in. A ball turning in the mouth away from the jaw, or stopping there moving
+ * along the jaw or "rebounding" faster than it arrived, dropped: the fall's apparent motion, or
+ * the bed giving way under it (rendered S26-S27 overhead 25 fps: the black into TR at 540 mm/s
+ * along the pocket's axis, read 17 mm past the top cushion's line as it fell, then drifting
+ * towards the camera — a false top jaw contact before). One that keeps its speed may only graze
+ * the face (rendered short frame, broadcast 30 fps: the pink along TR's jaw at 117 mm/s, turned
+ * 60° by a touch 2 mm/s into it).
  */
-function meetsMouthEdge(table: TableProfile, jaw: PocketId, side: CushionSide, at: readonly number[], kink: Kink): boolean {
+function meetsMouthEdge(table: TableProfile, jaw: PocketId, side: CushionSide, at: readonly number[], kink: Kink, R: number, stopped: boolean, p: EventParams): boolean {
   const s = geomOf(table).segments.find((q) => q.jaw === jaw && q.side === side);
   if (!s) return true;
   const [px, py] = [at[0]!, at[1]!];
@@ -952,6 +955,8 @@ function meetsMouthEdge(table: TableProfile, jaw: PocketId, side: CushionSide, a
   const nx0 = px - (s.x0 + u * lenX), ny0 = py - (s.y0 + u * lenY);
   const d = Math.hypot(nx0, ny0);
   if (!(d > 0)) return true;
+  if (d - R > p.cushionToleranceMm) return false;
+  if (!stopped) return true;
   const vIn = (kink.vIn[0] * nx0 + kink.vIn[1] * ny0) / d, vOut = (kink.vOut[0] * nx0 + kink.vOut[1] * ny0) / d;
   return vIn < -MIN_MOUTH_APPROACH_MM_PER_S && vOut <= -vIn;
 }

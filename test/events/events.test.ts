@@ -945,6 +945,16 @@ describe('robustness', () => {
     expect(of(evFast, 'cushion').filter((e) => e.ball === '9')).toEqual([]);
   });
 
+  test('a slow ball grazing a corner jaw past its nose, keeping its speed, met the jaw (rendered short frame, broadcast 30 fps)', () => {
+    // Truth: the pink at 117 mm/s along TR's top jaw, touched at 28.834 s (2 mm/s into its face),
+    // turned 60°, dropped at 29.02 s. Read 16 mm past the nose, 9 mm/s into the face: not a drop
+    // (it kept 91 % of its speed), so it needs no run into the jaw to have met it.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/jaw-graze-short-frame-broadcast-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'cushion').filter((e) => e.ball === 'pink')).toEqual([expect.objectContaining({ side: 'top', jaw: 'TR', t: expect.closeTo(28.83, 1) })]);
+    expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'pink', pocket: 'TR' })]);
+  });
+
   test("a cue ball read off for a frame as a hand goes by, at rest again 1.8 mm away, was not struck: the strike is its real start (rendered S38 broadcast 25 fps)", () => {
     // Truth: the blue respotted by hand at 3.32 s, the white struck at 3.92 s. Read: the white at
     // (1049, 1301.5), then (1047, 1293) at 3.76 s (conf 0.68), at rest at (1049, 1303.3) from
