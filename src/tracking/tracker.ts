@@ -217,6 +217,15 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       return pk !== undefined && Math.hypot(x - pk.x, y - pk.y) < pk.mouth / 2;
     });
   const offBed = (x: number, y: number): boolean => x < -R * 0.5 || y < -R * 0.5 || x > table.bed.width + R * 0.5 || y > table.bed.length + R * 0.5;
+  /**
+   * Where no ball can lie: its centre nearer a cushion's nose than R / 3 (a ball on the bed is R
+   * from it; calibration error is a few mm), away from the pockets. A ball is only ever put on the
+   * bed, so no track is born there (rendered power break, broadcast 30 fps: the hand bringing the
+   * white in read `white` 0.2 over the bottom rail, 12 mm beyond the nose, and that track held
+   * the white's id while the real white lay in the D).
+   */
+  const noBirth = (x: number, y: number): boolean =>
+    (x < R / 3 || y < R / 3 || x > table.bed.width - R / 3 || y > table.bed.length - R / 3) && !nearPocket(x, y);
 
   const onBed = (d: DetectionFrame['detections']): DetectionFrame['detections'] => {
     const keep: number[] = [];
@@ -670,7 +679,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       live.some((tr, r) => matched[r]! < 0 && tr.confirmed && !tr.gone && !tr.moving && Math.hypot(D.x[c]! - tr.anchor.x, D.y[c]! - tr.anchor.y) < R);
     const byConf = Array.from({ length: D.length }, (_, c) => c).sort((a, b) => D.conf[b]! - D.conf[a]!);
     for (const c of byConf) {
-      if (usedDet[c] || (weak(c) && !namesFreeBall(D, c)) || doubleRead(c) || onHidden(c)) continue;
+      if (usedDet[c] || (weak(c) && !namesFreeBall(D, c)) || doubleRead(c) || onHidden(c) || noBirth(D.x[c]!, D.y[c]!)) continue;
       usedDet[c] = 1;
       const tr: Track = {
         id: '',

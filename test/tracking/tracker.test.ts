@@ -450,6 +450,17 @@ describe('tracker', () => {
     expect(frames.filter((f) => f.t >= renamed[0]!.t).every((f) => !f.balls.some((b) => b.id === renamed[0]!.was && b.state !== 'pocketed'))).toBe(true);
   });
 
+  test('no track is born where no ball can lie, beyond a cushion\'s nose away from the pockets: the hand over the rail is not the white (rendered power break, broadcast 30 fps: the tracker input)', () => {
+    // The hand bringing the white in reads `white` 0.2 at (886, -12) from 0.63 s — 12 mm beyond
+    // the bottom cushion's nose — while the white is set down in the D at (893, 660), read from
+    // 0.97 s and struck at 1.1 s. That first track was named the white and kept the id.
+    const { frames } = replayFixture('power-break-broadcast-30-first-1.4s', 'snooker');
+    expect(frames.some((f) => f.balls.some((b) => b.y < 10))).toBe(false);
+    const white = frames.flatMap((f) => f.balls.filter((b) => b.id === 'white').map((b) => ({ t: f.t, x: b.x, y: b.y })));
+    expect(Math.hypot(white[0]!.x - 893, white[0]!.y - 660)).toBeLessThan(15);
+    expect(white[0]!.t).toBeLessThan(1.1);
+  });
+
   test('a ball not yet named takes no detection of another kind from beyond its reach: the placed cue ball\'s track does not jump onto the 5 under the hand (rendered P27 broadcast, 25 fps: the tracker input)', () => {
     // The cue ball being set down at (700, 897) reads `cue` 0.36 on frames 18–19 (a track is born),
     // 0.29 on frame 20 (weak: a track born strong does not take it). The 5 at (604, 1000), nudged
