@@ -172,6 +172,8 @@ function backOnSpot(b: BallPath, k: Kink, dt: number, p: EventParams): boolean {
 
 /** A ball at rest, hidden, and at rest again this far off was moved while hidden, mm (well above the noise of two fitted rests). */
 const HIDDEN_MOVE_MM = 12;
+/** A ball seen starting and at rest again nearer than this to where it lay was not moved, its read changed, mm. */
+const TOUCH_NET_MM = 6;
 /** …hidden at least this long, s, and no faster across the gap than a nudge, mm/s… */
 const HIDDEN_MIN_S = 0.2;
 const HIDDEN_MAX_MM_PER_S = 400;
@@ -2079,6 +2081,20 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
       events.push({ t: r5(s1.t0), type: 'touch', ball: b.id, by: 'other', conf: seenAllAlong ? 0.6 : 0.5 });
     }
   }
+  // At rest again within a few mm of where it started, never a radius away on the way: its read
+  // changed (a player moving off it, the light on it), it was not moved (rendered S41 broadcast
+  // 30 fps: the green on its spot read 742, then 733 for a frame as the player left the table,
+  // then at rest at 737 — the truth — and called touched). A ball that moves on, or ends well
+  // away, was (TOUCH_NET_MM: under half of HIDDEN_MOVE_MM's margin for two rests; or 3 pixels).
+  const settledBeside = (b: BallPath, k: Kink): boolean => {
+    const stop = b.kinks.find((q) => q.t > k.t && q.after.still);
+    if (!stop) return false;
+    const from = evalPos(k.before.fit, k.before.t1), to = evalPos(stop.after.fit, stop.after.t0);
+    const { t: st, x: sx, y: sy } = b.samples;
+    for (let j = 0; j < st.length; j++) if (st[j]! > k.t && st[j]! < stop.t && Math.hypot(sx[j]! - from[0], sy[j]! - from[1]) > b.radiusMm) return false;
+    const px = Math.max(view.pixelMm?.(from[0], from[1], 0) ?? 0, view.pixelMm?.(from[0], from[1], 1) ?? 0);
+    return Math.hypot(to[0] - from[0], to[1] - from[1]) < Math.max(TOUCH_NET_MM, 3 * px);
+  };
   for (const { b, k } of unexplainedStarts) {
     const near = movingBallNear(b, k);
     const contactAround = events.some((e) => e.type === 'contact' && (e.a === b.id || e.b === b.id) && Math.abs(e.t - k.t) < 3 * dt);
@@ -2088,7 +2104,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     // in (a ball that hangs in the jaws for a frame or two), not set off by anyone.
     const tLeft = b.left ? series.t[b.left.kLastSeen]! : undefined;
     const drops = tLeft !== undefined && tLeft - k.t < JAW_DROP_S && pocketAtMouth(table, k.x, k.y, b.radiusMm) !== undefined;
-    if (!near && !contactAround && !byUnseen && !returns && !drops && !coveredAt(b, k)) events.push({ t: r5(k.t), type: 'touch', ball: b.id, by: 'other', conf: 0.5 });
+    if (!near && !contactAround && !byUnseen && !returns && !drops && !coveredAt(b, k) && !settledBeside(b, k)) events.push({ t: r5(k.t), type: 'touch', ball: b.id, by: 'other', conf: 0.5 });
   }
 
   // Pots and balls off the table. A "ball" first seen after the strike, on a handful of frames,
