@@ -1776,7 +1776,11 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     // A creep first (the tip or an arm over the ball blurs the rest), then off at a strike's
     // speed within CREEP_MAX_S: the strike is the second kink (rendered S40 overhead 25 fps).
     const off = cueOnset.b.kinks.find((q) => q.before === cueOnset.k.after && Math.hypot(q.vOut[0], q.vOut[1]) > MIN_RESTRIKE_SPEED_MM_PER_S);
-    if (off && Math.hypot(cueOnset.k.vOut[0], cueOnset.k.vOut[1]) < CREEP_MAX_MM_PER_S && restBeforeCreep(cueOnset.b, off, p)) strikeT = off.t;
+    // (Or a creep of under half a radius however its piece was fitted: rendered S33 broadcast 30
+    // fps, the white read 6 mm off over 0.17 s as the cue was addressed, its piece fitted at
+    // 137 mm/s, then off at 714 mm/s — struck 0.17 s early, while a pack ball's read still moved.)
+    const creepMm = off ? Math.hypot(off.x - cueOnset.k.x, off.y - cueOnset.k.y) : Infinity;
+    if (off && (Math.hypot(cueOnset.k.vOut[0], cueOnset.k.vOut[1]) < CREEP_MAX_MM_PER_S || creepMm < cueOnset.b.radiusMm / 2) && restBeforeCreep(cueOnset.b, off, p)) strikeT = off.t;
   } else {
     const firstReal = onsets.find((o) => !handMoves.has(o.k));
     const cue = paths.find((b) => b.id === cueId);
