@@ -1782,7 +1782,10 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     const creepMm = off ? Math.hypot(off.x - cueOnset.k.x, off.y - cueOnset.k.y) : Infinity;
     if (off && (Math.hypot(cueOnset.k.vOut[0], cueOnset.k.vOut[1]) < CREEP_MAX_MM_PER_S || creepMm < cueOnset.b.radiusMm / 2) && restBeforeCreep(cueOnset.b, off, p)) strikeT = off.t;
   } else {
-    const firstReal = onsets.find((o) => !handMoves.has(o.k));
+    // From rest: a "ball" first seen a moment before it "starts" is a hand or a cue over the bed
+    // (rendered F21 broadcast 30 fps: a red read over the bottom rail for 0.07 s, then "struck" —
+    // the red the cue really struck 0.28 s later was called touched, and no wrong cue ball).
+    const firstReal = onsets.find((o) => !handMoves.has(o.k) && trulyAtRest(o.b, o.k.before, p));
     const cue = paths.find((b) => b.id === cueId);
     if (firstReal && cue) {
       // A ball touching the cue ball that leaves straight away from it, the cue ball hardly

@@ -974,6 +974,17 @@ describe('robustness', () => {
     expect(ev.find((e) => e.type === 'strike')).toMatchObject({ ball: 'white', t: expect.closeTo(1.1, 1) });
   });
 
+  test('a "ball" read for 0.07 s over the rail, then "struck", is no striker; the red the cue struck from rest is (rendered F21 broadcast 30 fps: WRONG_CUE_BALL)', () => {
+    // Truth: the cue strikes red1 (tracked `red4`) at 1.1 s; the white never moves. Read: `red8`
+    // at (584, 39) from 0.70 s — the hand over the bottom rail — "starting" at 0.76 s and gone.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/hand-read-F21-broadcast-30-first-2s.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const { log } = tracksToStrokes(doc, table);
+    const ev = log.strokes[0]!.events;
+    expect(ev.find((e) => e.type === 'strike')).toMatchObject({ ball: 'red4', t: expect.closeTo(1.05, 1) });
+    // (So the referee calls WRONG_CUE_BALL: the strike's ball is not the white.)
+    expect(of(ev, 'touch')).toEqual([]);
+  });
+
   test("a cue ball read off for a frame as a hand goes by, at rest again 1.8 mm away, was not struck: the strike is its real start (rendered S38 broadcast 25 fps)", () => {
     // Truth: the blue respotted by hand at 3.32 s, the white struck at 3.92 s. Read: the white at
     // (1049, 1301.5), then (1047, 1293) at 3.76 s (conf 0.68), at rest at (1049, 1303.3) from
