@@ -921,9 +921,14 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
   const jaws = out.flatMap((e) => (e.type === 'cushion' && e.jaw ? [e.jaw] : []));
   if (jaws.length >= 2 && jaws.every((j) => j === jaws[0])) return [];
   // (Tested after the pair: a kink read against both jaws is no contact with either, met or not.
-  // And only for a kink with one cushion: one that turned off two in a frame, a corner, had its
-  // speeds in and out changed twice, so neither edge's normal sees one rebound.)
-  if (out.length === 1 && missedMouthEdge.has(out[0]!)) out.length = 0;
+  // And not for a kink that turned off two cushions at a corner: its speeds in and out changed
+  // twice, so neither edge's normal sees one rebound, and where its path met the second line is
+  // extrapolated past the first (the synthetic suite: 30 ms apart at 30 fps). Two more than two
+  // frames apart are separate turns the fits merged — rendered S26-S27 overhead 30 fps: the
+  // black's drop into TR read as the top cushion and, 84 ms later, TR's right jaw 200 mm from
+  // where the merged kink began.)
+  const corner = out.length === 2 && Math.abs(out[0]!.t - out[1]!.t) <= Math.max(2 * dt, CORNER_PAIR_S);
+  if (!corner && missedMouthEdge.size) out.splice(0, out.length, ...out.filter((ev) => !missedMouthEdge.has(ev)));
   if (out.length === 0) out.push(...jawContactsFor(b, kink, table, dt, p, sinking));
   return out;
 }
@@ -1134,6 +1139,8 @@ function jawContactsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number
 const JAW_CUT_MM = 3;
 /** A ball meets a jaw's nose or face only moving into it at this speed or more, mm/s (the straight cushion's test: 40). */
 const MIN_MOUTH_APPROACH_MM_PER_S = 40;
+/** Two cushions of one kink this close in time (or two frames) are one corner's, s. */
+const CORNER_PAIR_S = 0.05;
 
 /**
  * A potted ball's meeting with a jaw after it was last seen. Between the last sighting and the

@@ -1019,6 +1019,13 @@ describe('robustness', () => {
     const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
     expect(of(ev, 'cushion').map((e) => [e.ball, e.side])).toEqual([['white', 'top']]);
     expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'black', pocket: 'TR' })]);
+    // At 30 fps the fits merged the approach and the drop into one kink read against two lines:
+    // the top cushion at 2.06 s and, 84 ms later, TR's right jaw out of the black's reach — two
+    // turns, not a corner's pair, so the jaw out of reach is no contact either.
+    const at30 = JSON.parse(readFileSync(new URL('./fixtures/drop-merged-kink-S26-S27-overhead-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev30 = tracksToStrokes(at30, table).log.strokes[0]!.events;
+    expect(of(ev30, 'cushion').map((e) => [e.ball, e.side])).toEqual([['white', 'top']]);
+    expect(of(ev30, 'pot')).toEqual([expect.objectContaining({ ball: 'black', pocket: 'TR' })]);
   });
 
   test("a kink off both jaws of one pocket is no contact (no ball meets both at once): lost soon after, it is the drop", () => {
