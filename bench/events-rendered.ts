@@ -26,7 +26,8 @@ import type { GameId } from '../src/core/games.js';
 import type { Mat3 } from '../src/core/mat3.js';
 import type { StrokeLog } from '../src/core/contracts/strokes.js';
 import { defaultProfileFor, parseTableProfile } from '../src/core/table.js';
-import { SeriesBuilder, seriesToStrokes } from '../src/events/index.js';
+import { SeriesBuilder } from '../src/events/index.js';
+import { strokeLogOf } from '../src/pipeline/analyze.js';
 import { refereeVisionLog } from '../src/pipeline/reconcile.js';
 import { scanTracksJsonl } from '../src/pipeline/runlog.js';
 
@@ -232,9 +233,7 @@ async function rederive(from: string, out: string): Promise<void> {
   const series = new SeriesBuilder(4096);
   const tracked = await scanTracksJsonl(join(from, 'tracks.jsonl'), (f) => series.add(f));
   const table = stored.table !== undefined ? parseTableProfile(stored.table, 'the stored strokes\' table') : defaultProfileFor(tracked.header.game);
-  const ev = seriesToStrokes(tracked.header, series.build(), table);
-  ev.log.table = table;
-  if (stored.start) ev.log.start = { ...ev.log.start, ...stored.start };
+  const ev = strokeLogOf(tracked.header, series.build(), table, stored.start);
   const refereed = refereeVisionLog(ev.log, table);
   if (!refereed.ok) throw new Error(`the referee refused the stroke log: ${refereed.error.message}`);
   copyFileSync(join(from, 'tracks.jsonl'), join(out, 'tracks.jsonl'));

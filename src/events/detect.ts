@@ -220,11 +220,17 @@ function stillTail(p: PathSamples, n: number, noiseMm: number, end = p.t.length)
 }
 
 /** Median spacing of the frames in the window, s (the time a frame leaves unseen). */
-function frameDt(t: Float64Array, k0: number, k1: number): number {
+export function frameDt(t: Float64Array, k0: number, k1: number): number {
   const d: number[] = [];
   for (let k = k0 + 1; k <= k1; k++) d.push(t[k]! - t[k - 1]!);
   d.sort((a, b) => a - b);
   return d[Math.floor(d.length / 2)] ?? 1 / 30;
+}
+
+/** Where a ball that started at kink `k` next came to rest: that stop, and how far it lies from the rest before, mm. */
+function nextRest(b: BallPath, k: Kink): { stop: Kink; movedMm: number } | undefined {
+  const stop = b.kinks.find((q) => q.t > k.t && q.after.still);
+  return stop && { stop, movedMm: Math.hypot(...sub(evalPos(stop.after.fit, stop.after.t0), evalPos(k.before.fit, k.before.t1))) };
 }
 
 /** Hidden on every entry after `k` to the end of the recording: never seen again, never reported gone. */
@@ -953,10 +959,8 @@ function meetsMouthEdge(table: TableProfile, jaw: PocketId, side: CushionSide, a
   const lenX = s.x1 - s.x0, lenY = s.y1 - s.y0;
   // Still short of the nose along the cushion (or a middle pocket's jaw, square to it): the
   // straight cushion's business.
-  const alongCushion = s.side === 'left' || s.side === 'right' ? py : px;
-  const noseAlong = s.side === 'left' || s.side === 'right' ? s.y0 : s.x0;
-  const mouthAlong = s.side === 'left' || s.side === 'right' ? s.y1 : s.x1;
-  if ((alongCushion - noseAlong) * (mouthAlong - noseAlong) <= 0) return true;
+  const alongSide = side === 'left' || side === 'right';
+  if ((alongSide ? (py - s.y0) * lenY : (px - s.x0) * lenX) <= 0) return true;
   const len2 = lenX * lenX + lenY * lenY;
   const u = Math.max(0, Math.min(1, ((px - s.x0) * lenX + (py - s.y0) * lenY) / len2));
   const nx0 = px - (s.x0 + u * lenX), ny0 = py - (s.y0 + u * lenY);
@@ -1769,9 +1773,8 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
   // old place; the strike 0.16 s later — the blue set down in between was taken as struck
   // before it was respotted).
   const bumped = (o: { b: BallPath; k: Kink }): boolean => {
-    const stop = o.b.kinks.find((q) => q.t > o.k.t && q.after.still);
-    if (!stop || stop.t - o.k.t > JITTER_S + 1e-9) return false;
-    return Math.hypot(...sub(evalPos(stop.after.fit, stop.after.t0), evalPos(o.k.before.fit, o.k.before.t1))) < Math.max(JITTER_REST_MM, 3 * p.noiseMm);
+    const r = nextRest(o.b, o.k);
+    return !!r && r.stop.t - o.k.t <= JITTER_S + 1e-9 && r.movedMm < Math.max(JITTER_REST_MM, 3 * p.noiseMm);
   };
   const cueOnset = onsets.find((o) => o.b.id === cueId && !handMoves.has(o.k) && !bumped(o));
   // The cue ball's start is the strike whenever it starts from rest; anything that moved before
@@ -2101,13 +2104,13 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
   // then at rest at 737 — the truth — and called touched). A ball that moves on, or ends well
   // away, was (TOUCH_NET_MM: under half of HIDDEN_MOVE_MM's margin for two rests; or 3 pixels).
   const settledBeside = (b: BallPath, k: Kink): boolean => {
-    const stop = b.kinks.find((q) => q.t > k.t && q.after.still);
-    if (!stop) return false;
-    const from = evalPos(k.before.fit, k.before.t1), to = evalPos(stop.after.fit, stop.after.t0);
+    const r = nextRest(b, k);
+    if (!r) return false;
+    const from = evalPos(k.before.fit, k.before.t1);
     const { t: st, x: sx, y: sy } = b.samples;
-    for (let j = 0; j < st.length; j++) if (st[j]! > k.t && st[j]! < stop.t && Math.hypot(sx[j]! - from[0], sy[j]! - from[1]) > b.radiusMm) return false;
+    for (let j = 0; j < st.length; j++) if (st[j]! > k.t && st[j]! < r.stop.t && Math.hypot(sx[j]! - from[0], sy[j]! - from[1]) > b.radiusMm) return false;
     const px = Math.max(view.pixelMm?.(from[0], from[1], 0) ?? 0, view.pixelMm?.(from[0], from[1], 1) ?? 0);
-    return Math.hypot(to[0] - from[0], to[1] - from[1]) < Math.max(TOUCH_NET_MM, 3 * px);
+    return r.movedMm < Math.max(TOUCH_NET_MM, 3 * px);
   };
   for (const { b, k } of unexplainedStarts) {
     const near = movingBallNear(b, k);

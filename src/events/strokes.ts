@@ -9,7 +9,7 @@
 import type { StrokeEvent, StrokeLog, Stroke } from '../core/contracts/strokes.js';
 import type { TracksDoc, TracksHeader } from '../core/contracts/tracks.js';
 import type { TableProfile } from '../core/table.js';
-import { analyseStroke, cueBallOf, HAND_STOP_MM_PER_S, radiusOfBall } from './detect.js';
+import { analyseStroke, cueBallOf, frameDt, HAND_STOP_MM_PER_S, radiusOfBall } from './detect.js';
 import { imageOfBalls, pixelSpanOf, sinkDirectionOf, type CameraView } from './sinking.js';
 import { eventParams, type EventParams, type EventParamsInput } from './params.js';
 import { segmentPath, kinksOf } from './segments.js';
@@ -213,11 +213,14 @@ export function tracksToStrokes(doc: TracksDoc, table: TableProfile, opts: Track
   return seriesToStrokes(doc, buildSeries(doc.frames), table, opts);
 }
 
+/** What the events stage reads of a tracks header (`source` for the frame rate, when known). */
+export type SeriesHeader = Pick<TracksHeader, 'game' | 'calibration'> & Partial<Pick<TracksHeader, 'source'>>;
+
 /**
  * The same from a series already built (`SeriesBuilder`: a long recording read from disk a frame
  * at a time) and the tracks header. The series is changed in place (dropouts bridged).
  */
-export function seriesToStrokes(header: Pick<TracksHeader, 'game' | 'calibration'> & Partial<Pick<TracksHeader, 'source'>>, series: Series, table: TableProfile, opts: TracksToStrokesOptions = {}): StrokesResult {
+export function seriesToStrokes(header: SeriesHeader, series: Series, table: TableProfile, opts: TracksToStrokesOptions = {}): StrokesResult {
   const res = strokesOfSeries(header, series, table, opts);
   // No cue ball tracked anywhere in the recording (a pool cue ball set down in hand, that the
   // detector reads as a stripe all along: the rendered P24 and P27 clips, struck by "9" and "10"):
@@ -233,7 +236,7 @@ export function seriesToStrokes(header: Pick<TracksHeader, 'game' | 'calibration
   return again;
 }
 
-function strokesOfSeries(header: Pick<TracksHeader, 'game' | 'calibration'> & Partial<Pick<TracksHeader, 'source'>>, series: Series, table: TableProfile, opts: TracksToStrokesOptions): StrokesResult {
+function strokesOfSeries(header: SeriesHeader, series: Series, table: TableProfile, opts: TracksToStrokesOptions): StrokesResult {
   const p = eventParams(opts.params ?? {});
   const notes: string[] = [];
   if (table.game !== header.game) notes.push(`the table profile is for ${table.game} but the tracks are ${header.game}`);
@@ -400,21 +403,10 @@ function strokesOfSeries(header: Pick<TracksHeader, 'game' | 'calibration'> & Pa
   }
   const log: StrokeLog = { format: 'cueref.strokes/1', game: header.game, start: { balls: startBalls }, strokes };
   // The frame interval, for the referee's tie window (contract: `frameS`).
-  const frameS = header.source?.fps ? 1 / header.source.fps : medianStep(series.t);
-  if (frameS !== undefined) log.frameS = r6(frameS);
+  const frameS = header.source?.fps ? 1 / header.source.fps : series.t.length >= 2 ? frameDt(series.t, 0, series.t.length - 1) : undefined;
+  if (frameS !== undefined) log.frameS = Math.round(frameS * 1e6) / 1e6;
   return { log, notes };
 }
-
-/** The median step between timestamps, s (undefined with fewer than two). */
-function medianStep(t: ArrayLike<number>): number | undefined {
-  const d: number[] = [];
-  for (let k = 1; k < t.length; k++) if (t[k]! > t[k - 1]!) d.push(t[k]! - t[k - 1]!);
-  if (!d.length) return undefined;
-  d.sort((a, b) => a - b);
-  return d[d.length >> 1];
-}
-
-const r6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
 /** Balls whose centres are within their two radii plus `gapMm` of the cue ball's. */
 export function touchingCueBall(balls: readonly { id: string; x: number; y: number }[], cueId: string, radiusOf: (id: string) => number, gapMm: number): string[] {

@@ -36,7 +36,7 @@ import type { FrameStart, StrokeLog } from '../core/contracts/strokes.js';
 import { InputError } from '../core/errors.js';
 import type { GameId } from '../core/games.js';
 import { defaultProfileFor, type TableProfile } from '../core/table.js';
-import { SeriesBuilder, seriesToStrokes } from '../events/index.js';
+import { SeriesBuilder, seriesToStrokes, type SeriesHeader, type Series, type StrokesResult } from '../events/index.js';
 import type { TrackFrame } from '../core/contracts/tracks.js';
 import { renderReport } from '../report/html.js';
 import { openSource, type Frame, type FrameSource, type SourceInfo, type SourceOptions } from '../video/index.js';
@@ -150,6 +150,14 @@ export interface AnalyzeResult {
 
 const DEFAULT_CAL_FRAMES = 3;
 const DEFAULT_CAL_STEP_MS = 500;
+
+/** The events stage as `analyze` runs it: the tracked series' stroke log, carrying the table and the frame's start the user gave. */
+export function strokeLogOf(header: SeriesHeader, series: Series, table: TableProfile, start?: FrameStart): StrokesResult {
+  const ev = seriesToStrokes(header, series, table);
+  ev.log.table = table;
+  if (start) ev.log.start = { ...ev.log.start, ...start };
+  return ev;
+}
 
 /**
  * Threads for one inference in `analyze`: one core is left to ffmpeg, which decodes the next frames
@@ -369,9 +377,7 @@ export async function analyze(video: string, o: AnalyzeOptions): Promise<Analyze
         message: `no ball was detected in the ${tracked.frames} frame(s) of '${video}' analysed (${run.stats.outOfView} out of view): check that the video shows the ${o.game} table with balls on it, and the detector model (--model)`,
       });
     }
-    const ev = seriesToStrokes(tracked.header, series.build(), table);
-    ev.log.table = table;
-    if (o.start) ev.log.start = { ...ev.log.start, ...o.start };
+    const ev = strokeLogOf(tracked.header, series.build(), table, o.start);
     writeFileSync(paths.strokes, JSON.stringify(ev.log, null, 1) + '\n');
     o.onStage?.('referee');
     const refereed = refereeVisionLog(ev.log, table);
