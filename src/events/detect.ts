@@ -1108,33 +1108,53 @@ function reversalsFor(b: BallPath, table: TableProfile, p: EventParams, taken: r
 /**
  * Contacts with a pocket's jaw, the short cushion that runs from the mouth into the pocket at an
  * angle to the rail (tableGeometry.ts): the ball, moving into the jaw, lost most of its speed
- * across it with its centre R from the jaw's face. Seen against the straight cushion's line, such
- * a rebound sends the ball on in the direction it came (deeper into the corner) and was missed.
+ * across it with its centre R from the jaw's face, or from its nose (the rounded end where the
+ * face meets the rail). Seen against the straight cushion's line, such a rebound sends the ball on
+ * in the direction it came (deeper into the corner) and was missed.
  */
 function jawContactsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p: EventParams, sinking: (t: number, pk: { x: number; y: number; mouth: number }) => boolean): StrokeEvent[] {
   const R = b.radiusMm;
   let best: { s: TableSegment; t: number; gap: number; vOutN: number; timed: boolean } | undefined;
   for (const s of geomOf(table).segments) {
     if (!s.jaw) continue;
-    const vInN = kink.vIn[0] * s.nx + kink.vIn[1] * s.ny;
-    const vOutN = kink.vOut[0] * s.nx + kink.vOut[1] * s.ny;
-    if (!(vInN < -40 && vOutN > 0.3 * vInN)) continue;
-    // The kink's centre against the jaw's face (not beyond its ends by more than a ball).
     const len = Math.hypot(s.x1 - s.x0, s.y1 - s.y0);
     const along = ((kink.x - s.x0) * (s.x1 - s.x0) + (kink.y - s.y0) * (s.y1 - s.y0)) / len;
-    if (along < -R / 2 || along > len + R / 2) continue;
-    const gap = (kink.x - s.x0) * s.nx + (kink.y - s.y0) * s.ny - R;
-    const onFace = (t: number) => { const [x, y] = evalPos(kink.before.fit, t); return (x - s.x0) * s.nx + (y - s.y0) * s.ny; };
-    const tGeo = timeAtCoord(onFace, R, kink.tLo - dt, kink.tHi + dt * 0.5);
-    // The path before reaching the face inside the kink's interval is the contact, though the
-    // kink itself (timed 20 ms early, at 330 mm/s) sits 10 mm off the face (rendered short frame,
-    // the green rattled off the middle pocket's jaw 0.13 s before it dropped). A clear rebound may
-    // sit twice as far off, as on the straight cushions: the same green measured with the overhead
-    // camera's height (calibration/spotHeight.ts) turns 8.01 mm off the face.
-    if (tGeo === undefined && Math.abs(gap) > (vOutN > -0.2 * vInN ? 2 : 1) * p.cushionToleranceMm) continue;
-    const t = tGeo ?? kink.t;
-    if (sinking(t, table.pockets[s.jaw]!)) continue;
-    if (!best || Math.abs(gap) < Math.abs(best.gap)) best = { s, t, gap, vOutN, timed: tGeo !== undefined };
+    // Short of the jaw's face, the ball meets its nose, a rounded end (tableGeometry's `ends`):
+    // the normal there runs from the nose to the ball's centre, between the rail's and the face's
+    // (rendered S03 overhead 30 fps: the black into TL's nose at 350 mm/s, 13.6 mm short of the
+    // face, lost 96 % of its speed along that normal and ran on along the face into the pocket;
+    // against the rail's normal it kept a third, against the face's it "rebounded"). Beyond the
+    // face's far end by more than half a ball it is not this jaw's.
+    if (along > len + R / 2) continue;
+    const dNose = Math.hypot(kink.x - s.x0, kink.y - s.y0);
+    for (const nose of along < -R / 2 ? [true] : along < 0 ? [false, true] : [false]) {
+      if (nose && !(dNose > 0)) continue;
+      const [nx, ny] = nose ? [(kink.x - s.x0) / dNose, (kink.y - s.y0) / dNose] : [s.nx, s.ny];
+      const vInN = kink.vIn[0] * nx + kink.vIn[1] * ny;
+      const vOutN = kink.vOut[0] * nx + kink.vOut[1] * ny;
+      if (!(vInN < -40 && vOutN > 0.3 * vInN)) continue;
+      const gap = nose ? dNose - R : (kink.x - s.x0) * s.nx + (kink.y - s.y0) * s.ny - R;
+      const onFace = (t: number) => {
+        const [x, y] = evalPos(kink.before.fit, t);
+        return nose ? Math.hypot(x - s.x0, y - s.y0) : (x - s.x0) * s.nx + (y - s.y0) * s.ny;
+      };
+      const tGeo = timeAtCoord(onFace, R, kink.tLo - dt, kink.tHi + dt * 0.5);
+      // The path before reaching the face inside the kink's interval is the contact, though the
+      // kink itself (timed 20 ms early, at 330 mm/s) sits 10 mm off the face (rendered short frame,
+      // the green rattled off the middle pocket's jaw 0.13 s before it dropped). A clear rebound may
+      // sit twice as far off, as on the straight cushions: the same green measured with the overhead
+      // camera's height (calibration/spotHeight.ts) turns 8.01 mm off the face.
+      if (tGeo === undefined && Math.abs(gap) > (vOutN > -0.2 * vInN ? 2 : 1) * p.cushionToleranceMm) continue;
+      // A nose is a point: only a path that reached it, with the kink within twice the tolerance
+      // of it (as a clear rebound off a straight cushion), and came off no faster than it came in.
+      // (Rendered S24 broadcast 25 fps: the black rolling along the top cushion at 190 mm/s slowed
+      // 7 mm short of TR's nose, 50 mm/s into it; S26-S27 overhead 60 fps: the black dropping
+      // into TR "bounced" off its nose at 130 mm/s from 90.)
+      if (nose && (tGeo === undefined || Math.abs(gap) > 2 * p.cushionToleranceMm || vOutN > -vInN)) continue;
+      const t = tGeo ?? kink.t;
+      if (sinking(t, table.pockets[s.jaw]!)) continue;
+      if (!best || Math.abs(gap) < Math.abs(best.gap)) best = { s, t, gap, vOutN, timed: tGeo !== undefined };
+    }
   }
   return best ? [{ t: r5(best.t), type: 'cushion', ball: b.id, side: best.s.side, jaw: best.s.jaw!, conf: cushionConf(best.vOutN, best.gap, best.timed, p) }] : [];
 }
@@ -2137,11 +2157,14 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     events.push(e);
     // Once dropped it meets no cushion: one read after the drop (beyond a frame) is the fall seen
     // sliding up the cushion on a broadcast camera's far end (rendered S26-S27 broadcast 60 fps:
-    // the in-off white "came off" the left cushion 0.08 s after it sank).
+    // the in-off white "came off" the left cushion 0.08 s after it sank), or something else in the
+    // corner read as the ball. A jaw is given half a frame more: the drop's time is the fall's,
+    // a jaw met just before it may be timed a little after (rendered short frame, broadcast 30 fps:
+    // the yellow's reads went on 0.3 s after its drop, one turn 65 ms after it 6.5 mm off BR's nose).
     if (e.type === 'pot') {
       for (let i = events.length - 1; i >= 0; i--) {
         const c = events[i]!;
-        if (c.type === 'cushion' && c.ball === b.id && !c.jaw && c.t > e.t + dt) events.splice(i, 1);
+        if (c.type === 'cushion' && c.ball === b.id && c.t > e.t + (c.jaw ? 1.5 : 1) * dt) events.splice(i, 1);
       }
     }
     // A jaw met between the last sighting and the drop, unless a seen jaw contact has it.

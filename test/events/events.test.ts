@@ -885,6 +885,31 @@ describe('robustness', () => {
     expect(of(ev, 'pot').map((e) => [e.ball, e.pocket])).toEqual([['red1', 'TR'], ['white', 'TR']]);
   });
 
+  test('a ball that meets a corner jaw\'s nose and runs on along the jaw into the pocket met the jaw (rendered S03 overhead 30 fps)', () => {
+    // Truth: the black meets TL's jaw on the left cushion at 7.935 s and drops at 8.013 s. Read: into
+    // the left cushion at 350 mm/s, turned at (29.5, 3520) mm, 5 mm off the nose at (0, 3510) and
+    // short of the jaw's face, then on at 320 mm/s along the face. Against the rail's normal it kept a
+    // third of its speed into it, against the face's it "rebounded": only the nose's normal (from the
+    // nose to the centre) shows the contact, 96 % of the speed along it lost.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/nose-then-drop-S03-overhead-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    const black = of(ev, 'cushion').filter((c) => c.ball === 'black');
+    expect(black).toEqual([expect.objectContaining({ side: 'left', jaw: 'TL' })]);
+    expect(Math.abs(black[0]!.t - 7.935)).toBeLessThan(0.02);
+    expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'black', pocket: 'TL' })]);
+  });
+
+  test('reads of a potted ball after its drop meet no jaw (rendered short frame, broadcast 30 fps)', () => {
+    // Truth: the yellow meets BR's bottom jaw at 2.396 s and drops at 2.469 s. Its reads go on for
+    // 0.3 s after the drop (something else in the corner, read as the yellow), with a turn at 2.53 s
+    // 6.5 mm off BR's nose: a jaw contact 65 ms after the pot found at 2.467 s.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/reads-after-drop-short-frame-broadcast-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    const [pot] = of(ev, 'pot');
+    expect(pot).toEqual(expect.objectContaining({ ball: 'yellow', pocket: 'BR' }));
+    expect(of(ev, 'cushion').filter((c) => c.ball === 'yellow' && c.t > pot!.t + 0.04)).toEqual([]);
+  });
+
   test('a flyer\'s sightings before the tracker named it (`trail`) are its path: its cushion 20 ms after it was first reported (rendered power break, broadcast 25 fps)', () => {
     // Truth: red11 meets the top cushion at 1.492 s. The tracker reports it from 1.48 s, with its reads at 1.40 and 1.44 s as its trail.
     const doc = JSON.parse(readFileSync(new URL('./fixtures/flyer-trail-power-break-broadcast-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
