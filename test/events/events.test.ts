@@ -910,6 +910,17 @@ describe('robustness', () => {
     expect(of(ev, 'cushion').filter((c) => c.ball === 'yellow' && c.t > pot!.t + 0.04)).toEqual([]);
   });
 
+  test.each([30, 60])('a pawn pushed along the cushion it lay against meets no cushion, however its reads jitter about the line (rendered N02 broadcast %i fps)', (fps) => {
+    // Truth: the striker drives into the row of pawns along the bottom cushion at 1.247 s and meets
+    // the cushion; b1, at the row's end against the cushion, is pushed along it to rest at x 230 mm,
+    // no contact. Read 1–2 mm either side of the line: at 30 fps a "graze" 2 mm deep, at 60 fps a
+    // kink 73 mm/s into the line and 3 mm/s out.
+    const doc = JSON.parse(readFileSync(new URL(`./fixtures/along-cushion-N02-broadcast-${fps}.tracks.json`, import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, builtinProfile('novus')).log.strokes[0]!.events;
+    expect(of(ev, 'cushion').filter((c) => c.ball === 'b1')).toEqual([]);
+    expect(of(ev, 'cushion').filter((c) => c.ball === 'striker')).toEqual([expect.objectContaining({ side: 'bottom', t: expect.closeTo(1.247, 1) })]);
+  });
+
   test('a flyer\'s sightings before the tracker named it (`trail`) are its path: its cushion 20 ms after it was first reported (rendered power break, broadcast 25 fps)', () => {
     // Truth: red11 meets the top cushion at 1.492 s. The tracker reports it from 1.48 s, with its reads at 1.40 and 1.44 s as its trail.
     const doc = JSON.parse(readFileSync(new URL('./fixtures/flyer-trail-power-break-broadcast-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
