@@ -1791,6 +1791,11 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     if (onCushion && goesOn && !goesOn.after.still && goesOn.t - stop.t <= SPLIT_TURN_S + dt * 0.01) continue;
     const between = o.b.kinks.filter((k) => k.t > o.k.t && k.t < stop.t);
     if (between.some((k) => Math.hypot(...dv(k)) > 300)) continue;
+    // A stop in a pocket's mouth, the ball gone within JAW_DROP_S: it dropped (no hand puts a ball
+    // down there). Rendered S26-S27 overhead 25 fps: the white in-off into BL at 700 mm/s, read at
+    // rest in the mouth for two frames as it fell, then "rolling" up the cushion and lost — a
+    // placement there, and a strike from it after the pot.
+    if (o.b.left && series.t[o.b.left.kLastSeen]! - stop.t < JAW_DROP_S && pocketAtMouth(table, sx, sy, o.b.radiusMm)) continue;
     // (A stop on a cushion's line that moves off again was let through above; one that stays is a
     // hand: a ball rolling into a cushion that fast rebounds, it does not stop dead.)
     // Nothing in the way: no ball within touching distance of where it stopped, from 0.1 s (or

@@ -497,6 +497,18 @@ describe('events from synthetic tracks', () => {
     expect(of(ev, 'place').map((e) => e.ball).sort()).toEqual(['black', 'white']);
   });
 
+  test('an in-off cue ball read at rest in the pocket\'s mouth as it falls was not put down there: the stroke is struck from the D (rendered S26-S27 overhead 25 fps, s20a)', () => {
+    // Truth: the white placed in the D at (800, 650), struck at 5.285 s, in-off in BL at 6.279 s.
+    // Read: at 700 mm/s into BL, at rest at (19, 19) mm for two frames as it fell, then "rolling"
+    // up the cushion for 0.12 s and lost — taken for a hand putting it down in the mouth, and the
+    // strike for a start from there after the pot (CUE_BALL_NOT_IN_D, 835 mm out).
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/drop-read-as-stop-S26-S27-overhead-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes.at(-1)!.events;
+    expect(of(ev, 'strike')).toEqual([expect.objectContaining({ ball: 'white', t: expect.closeTo(5.285, 1) })]);
+    expect(of(ev, 'place').filter((e) => e.ball === 'white')).toEqual([expect.objectContaining({ x: expect.closeTo(800, -1), y: expect.closeTo(649, -1) })]);
+    expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'white', pocket: 'BL' })]);
+  });
+
   test('a striker into a row of touching pawns, its own contact only inferred (rendered Novus two-strokes overhead 30 fps): no contact inside the row comes before it', () => {
     // Through the shipped detector and tracker. The simulator's truth: striker→b7 at 3.984 s, then
     // the impulse runs down the row. The striker's contact is found only from the row's far end
