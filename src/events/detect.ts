@@ -1497,6 +1497,8 @@ const CREEP_SETTLE_S = 0.3;
 
 /** A ball leaves the bed within this many frames of its speed (plus a diameter) of a cushion's line: see `potFor`. */
 const LEAVE_REACH_FRAMES = 2;
+/** A cushion met this shortly before a ball left the table over it was gone over, not met, s. */
+const OVER_CUSHION_S = 0.25;
 
 /** Slowest a ball leaves the bed over a cushion (it has to jump the nose; the rendered S37 red flies off at 2.8 m/s, a hand read as pink slid off the rail at 1.3), mm/s. */
 const MIN_LEAVE_MM_PER_S = 1800;
@@ -2189,6 +2191,20 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     const e = potFor(b, table, series, dt, p, events, cueId, view, struck.get(b.id));
     if (!e) continue;
     events.push(e);
+    // Off the table over a cushion it "rebounded" from just before: it went over it, not off it —
+    // a rebound sends a ball away from the cushion, not past it. A flying ball is read where its
+    // raised image falls on the bed, which can jump back along the picture for a frame (rendered
+    // S39 broadcast 60 fps: the white leaving over the top cushion, read 110 mm back down the
+    // table for a frame, was given a top-cushion contact 0.17 s before it was last seen beyond it).
+    if (e.type === 'offTable') {
+      const n = b.samples.t.length;
+      const lx = b.samples.x[n - 1]!, ly = b.samples.y[n - 1]!;
+      const over = edges(table).filter((g) => edgeGap(g, g.axis === 0 ? lx : ly, b.radiusMm) < -p.cushionToleranceMm).map((g) => g.side);
+      for (let i = events.length - 1; i >= 0; i--) {
+        const c = events[i]!;
+        if (c.type === 'cushion' && c.ball === b.id && !c.jaw && over.includes(c.side) && c.t > e.t - OVER_CUSHION_S && c.t <= e.t) events.splice(i, 1);
+      }
+    }
     // Once dropped it meets no cushion: one read after the drop (beyond a frame) is the fall seen
     // sliding up the cushion on a broadcast camera's far end (rendered S26-S27 broadcast 60 fps:
     // the in-off white "came off" the left cushion 0.08 s after it sank), or something else in the

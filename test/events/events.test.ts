@@ -933,6 +933,16 @@ describe('robustness', () => {
     expect(of(ev, 'cushion').filter((c) => c.ball === 'striker')).toEqual([expect.objectContaining({ side: 'bottom', t: expect.closeTo(1.247, 1) })]);
   });
 
+  test('a cue ball that leaves the table over a cushion did not rebound from it first (rendered S39 broadcast 60 fps)', () => {
+    // Truth: the white leaves the table over the top cushion at 2.917 s, no cushion. Read at
+    // (470, 3523) mm at 2.917 s, then 110 mm back down the table for a frame (its raised image),
+    // then up and past the top cushion's line to (399, 3586) at 3.083 s: a top-cushion "rebound".
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/flies-off-S39-broadcast-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'offTable')).toEqual([expect.objectContaining({ ball: 'white' })]);
+    expect(of(ev, 'cushion').filter((c) => c.ball === 'white')).toEqual([]);
+  });
+
   test('a flyer\'s sightings before the tracker named it (`trail`) are its path: its cushion 20 ms after it was first reported (rendered power break, broadcast 25 fps)', () => {
     // Truth: red11 meets the top cushion at 1.492 s. The tracker reports it from 1.48 s, with its reads at 1.40 and 1.44 s as its trail.
     const doc = JSON.parse(readFileSync(new URL('./fixtures/flyer-trail-power-break-broadcast-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
