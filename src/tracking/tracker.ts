@@ -148,6 +148,8 @@ interface Track {
   hits: number;
   confirmed: boolean;
   votes: Map<string, number>;
+  /** The strongest read of each kind so far. */
+  firmest: Map<string, number>;
   named: Map<string, number>;
   /** Some vote was cast while it lay still (a sharp read); false for a ball born flying until it rests. */
   sharpRead: boolean;
@@ -195,6 +197,8 @@ const CUE_RELABEL_RATIO = 2;
 /** A ball put back on a spot (`respotOf`) is renamed when its votes for the returning kind are this many times its own kind's, and at least this much weight (≈ 3 frames read at 0.75). */
 const RESPOT_RELABEL_RATIO = 2;
 const RESPOT_RELABEL_MIN_VOTES = 2;
+/** A read at least this strong is firm; a respot never read firmly as its own kind is renamed on votes alone (`relabel`). */
+const RESPOT_FIRM_CONF = 0.5;
 
 export function createTracker(table: TableProfile, raw: TrackerParamsInput = {}): Tracker {
   const p = trackerParams(raw);
@@ -303,6 +307,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
     const w = voteWeight(conf, speed);
     const k = kindOfClass(game, cls);
     tr.votes.set(k, (tr.votes.get(k) ?? 0) + w);
+    tr.firmest.set(k, Math.max(tr.firmest.get(k) ?? 0, conf));
     if (speed === 0) tr.sharpRead = true;
     const nid = namedId(game, cls);
     if (nid) tr.named.set(nid, (tr.named.get(nid) ?? 0) + w);
@@ -334,7 +339,20 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
    */
   function respotOf(tr: Track, kind: string): boolean {
     const only = idsOfKind(game, kind);
-    return only.length === 1 && !tr.moving && onSpot(tr.anchor.x, tr.anchor.y) && !takenIds().has(only[0]!) && tracks.some((t) => t.confirmed && t.gone && t.id === only[0]);
+    const at = tr.moving ? (settledNow(tr) ? tr.last : undefined) : tr.anchor;
+    return only.length === 1 && !!at && onSpot(at.x, at.y) && !takenIds().has(only[0]!) && tracks.some((t) => t.confirmed && t.gone && t.id === only[0]);
+  }
+
+  /**
+   * Set moving by a jump but read still since (its last reads within the rest tolerance of their
+   * mean, two at least): a ball put down by a hand that hid it, re-found a little off where it was
+   * hidden — it takes `atRestMs` of such reads to be at rest again.
+   */
+  function settledNow(tr: Track): boolean {
+    if (tr.recent.length < 2) return false;
+    const mx = tr.recent.reduce((a, r) => a + r.x, 0) / tr.recent.length;
+    const my = tr.recent.reduce((a, r) => a + r.y, 0) / tr.recent.length;
+    return tr.recent.every((r) => Math.hypot(r.x - mx, r.y - my) <= p.restToleranceMm);
   }
 
   /**
@@ -349,14 +367,23 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
    */
   function relabel(tr: Track): void {
     const own = tr.votes.get(tr.kind) ?? 0;
-    const [best, bestVotes] = bestVoted(tr);
+    let [best, bestVotes] = bestVoted(tr);
+    // Its own kind never read firmly: a kind that was, if this is that ball respotted (below).
+    if (best === tr.kind && (tr.firmest.get(tr.kind) ?? 0) < RESPOT_FIRM_CONF) {
+      const firm = [...tr.votes].filter(([k]) => k !== tr.kind && (tr.firmest.get(k) ?? 0) >= RESPOT_FIRM_CONF).sort((a, b) => b[1] - a[1])[0];
+      if (firm && respotOf(tr, firm[0])) [best, bestVotes] = firm;
+    }
     // The cue ball while no ball holds its id needs less: it must be somewhere on the table, and
     // a ball set down in hand is read as another kind under the hand (rendered P01 broadcast
     // 60 fps: `stripe` for 0.3 s under the hand, then `cue` for 0.45 s until the break, which at
     // four times the votes would have been struck as the 14).
     if (best === tr.kind) return;
     const respot = respotOf(tr, best);
-    const ratio = best === cueKind && !takenIds().has(cueBallId(game)) ? CUE_RELABEL_RATIO : respot ? RESPOT_RELABEL_RATIO : p.relabelRatio;
+    // A respot whose own kind was never read firmly: those reads were the hand's, or the ball in
+    // it (rendered S26-S27 overhead 25 fps: the black read `pink` at 0.48 in the hand for five
+    // frames, then `black` at 0.75 on its spot — the pink's id for seven frames at twice the votes).
+    const handRead = respot && (tr.firmest.get(tr.kind) ?? 0) < RESPOT_FIRM_CONF && (tr.firmest.get(best) ?? 0) >= RESPOT_FIRM_CONF;
+    const ratio = best === cueKind && !takenIds().has(cueBallId(game)) ? CUE_RELABEL_RATIO : handRead ? 0 : respot ? RESPOT_RELABEL_RATIO : p.relabelRatio;
     if (bestVotes < (respot ? RESPOT_RELABEL_MIN_VOTES : p.relabelMinVotes) || bestVotes < ratio * own) return;
     if (tr.kind === cueKind || !kindsOf(game).includes(best)) return;
     // Nor a colour lying on its own spot, read weakly as the white (`allocate`): still misread.
@@ -693,6 +720,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
         hits: 1,
         confirmed: false,
         votes: new Map(),
+        firmest: new Map(),
         named: new Map(),
         sharpRead: false,
         bornCls: D.cls[c]!,
@@ -752,7 +780,7 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       return {
         id, kind, kf: initState(x, y, p.measurementNoiseMm, 1), kfT: tS, moving: false,
         anchor: { x, y, n: 10 }, lastSeenT: left ? -1 : tS, last: { x, y }, hits: p.minHits, confirmed: true,
-        votes: new Map([[kind, 10]]), named: new Map(), sharpRead: true, bornCls: kind, trail: null, recent: [], gone: left, conf: 0.5, everMoved: false, overHoleT: -Infinity, bornWeak: false,
+        votes: new Map([[kind, 10]]), firmest: new Map([[kind, 1]]), named: new Map(), sharpRead: true, bornCls: kind, trail: null, recent: [], gone: left, conf: 0.5, everMoved: false, overHoleT: -Infinity, bornWeak: false,
       };
     };
     for (const b of onTable) tracks.push(make(b.id, b.x, b.y, null));
