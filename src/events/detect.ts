@@ -2133,6 +2133,12 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
         continue;
       }
       if (events.some((e) => (e.type === 'contact' && (e.a === b.id || e.b === b.id) && e.t > s0.t1 - dt && e.t < s1.t0 + dt) || (e.type === 'touch' && e.ball === b.id))) continue;
+      // Back at rest where it lay, later (or this move back to where it lay before): a touched
+      // ball does not come back by itself — its read was shifted for a while (rendered S39
+      // overhead 60 fps: the green on the baulk line read 12.4 mm off for 0.25 s with the cue
+      // beside it, then again 0.7 mm from where it lay).
+      const restsAt = (sg: Segment, at: readonly number[]) => sg.still && Math.hypot(...sub(evalPos(sg.fit, sg.t0), at)) < TOUCH_NET_MM;
+      if (b.segs.slice(i + 2).some((sg) => restsAt(sg, from)) || b.segs.slice(0, i).some((sg) => restsAt(sg, to))) continue;
       const passedBy = paths.some((a) => a.id !== b.id && a.moved && Array.from({ length: 11 }, (_, j) => s0.t1 + ((s1.t0 - s0.t1) * j) / 10).some((tt) => Math.hypot(...sub(posAt(a.segs, tt), from)) < a.radiusMm + b.radiusMm + HIDDEN_PASS_MM));
       // (Nor read off beside another ball in the picture when seen again: S33 broadcast's blue.)
       const shift = sub(to, from);

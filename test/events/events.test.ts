@@ -943,6 +943,16 @@ describe('robustness', () => {
     expect(of(ev, 'cushion').filter((c) => c.ball === 'white')).toEqual([]);
   });
 
+  test('a ball read off its place for a while before the strike, then where it lay again, was not touched (rendered S39 overhead 60 fps)', () => {
+    // Truth: the green lies on the baulk line at (597, 737) throughout. Read at (598, 738) to
+    // 0.6 s, at (607, 747) — 12.4 mm off, the cue beside it — to 0.87 s, then at (598.6, 738.4):
+    // two rests 12 mm apart before the strike, each taken in turn for a push (TOUCHED_BALL).
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/read-shifted-back-S39-overhead-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'strike')).toEqual([expect.objectContaining({ ball: 'white' })]);
+    expect(of(ev, 'touch')).toEqual([]);
+  });
+
   test('a flyer\'s sightings before the tracker named it (`trail`) are its path: its cushion 20 ms after it was first reported (rendered power break, broadcast 25 fps)', () => {
     // Truth: red11 meets the top cushion at 1.492 s. The tracker reports it from 1.48 s, with its reads at 1.40 and 1.44 s as its trail.
     const doc = JSON.parse(readFileSync(new URL('./fixtures/flyer-trail-power-break-broadcast-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
