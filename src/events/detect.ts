@@ -1684,12 +1684,15 @@ const HELD_GAP_MM = 3;
  * against it). So when the striker's path runs through the place of a ball that never moved, by
  * more than any measurement error, and nothing held that ball, the striker went over it: a jump
  * (rendered S42: the white over the pink; the detector sees one blob and the fit a contact at 2R).
- * Returns the jumps, at the striker's nearest approach, for the contacts with those balls to go.
+ * Returns the jumps, at the striker's nearest approach, for the contacts with those balls to go,
+ * and the passes: a fitted path through such a ball's place where the straight line through the
+ * reads either side passes clear of it (`lineThrough`) — no jump, and no contact either.
  */
-export function jumpsOver(paths: readonly BallPath[], strikerId: string | null, strikeT: number, dt: number, table: TableProfile, contacts: readonly Extract<StrokeEvent, { type: 'contact' }>[] = []): Extract<StrokeEvent, { type: 'jump' }>[] {
+export function jumpsOver(paths: readonly BallPath[], strikerId: string | null, strikeT: number, dt: number, table: TableProfile, contacts: readonly Extract<StrokeEvent, { type: 'contact' }>[] = []): { jumps: Extract<StrokeEvent, { type: 'jump' }>[]; passes: Extract<StrokeEvent, { type: 'jump' }>[] } {
   const striker = paths.find((b) => b.id === strikerId);
-  if (!striker || !Number.isFinite(strikeT)) return [];
   const out: Extract<StrokeEvent, { type: 'jump' }>[] = [];
+  const passes: Extract<StrokeEvent, { type: 'jump' }>[] = [];
+  if (!striker || !Number.isFinite(strikeT)) return { jumps: out, passes };
   // Where a ball lay all stroke: unmoved, or back where it was by the end (a ball behind the
   // striker in a broadcast view is read a few mm off while the striker covers it — S42's pink).
   const placeOf = (b: BallPath): [number, number] | undefined => {
@@ -1722,9 +1725,47 @@ export function jumpsOver(paths: readonly BallPath[], strikerId: string | null, 
     // flew off, and rolled over its place 0.4 s later).
     const xSeen = x.samples.t.some((q) => Math.abs(q - best.t) <= 3 * dt);
     const struckBefore = contacts.some((c) => (c.a === x.id || c.b === x.id) && c.t < best.t - 3 * dt);
-    if (seenNear && xSeen && !struckBefore && best.d < D - JUMP_OVERLAP_MM) out.push({ t: r5(best.t), type: 'jump', ball: striker.id, over: x.id, conf: 0.6 });
+    if (!(seenNear && xSeen && !struckBefore && best.d < D - JUMP_OVERLAP_MM)) continue;
+    // Its path through that ball's place — or past it, the fit pulled by a read: then neither a
+    // jump nor a contact (the ball never moved), only a pass.
+    const jump: Extract<StrokeEvent, { type: 'jump' }> = { t: r5(best.t), type: 'jump', ball: striker.id, over: x.id, conf: 0.6 };
+    if (lineThrough(striker, best.t, dt, P) < D - JUMP_OVERLAP_MM) out.push(jump);
+    else passes.push(jump);
   }
-  return out;
+  return { jumps: out, passes };
+}
+
+/** The straight line through a jump's reads either side is fitted over this much of each side, s. */
+const JUMP_LINE_S = 0.15;
+
+/**
+ * How near `P` the straight line through the striker's reads within JUMP_LINE_S either side of
+ * `t` passes, leaving out those within 1.5 frames of it — a ball in flight goes straight, and one
+ * read pulled towards the ball it passes (the two discs run together in the picture) is not its
+ * path (rendered S39 overhead 60 fps: the white passing the blue 60 mm off, read 13 mm towards
+ * it for a frame: a jump over it). With under two reads a side it returns −∞: the fitted path's
+ * approach stands.
+ */
+function lineThrough(b: BallPath, t: number, dt: number, P: readonly [number, number]): number {
+  const { t: st, x: sx, y: sy } = b.samples;
+  const js: number[] = [];
+  let before = 0, after = 0;
+  for (let j = 0; j < st.length; j++) {
+    const d = st[j]! - t;
+    if (Math.abs(d) > JUMP_LINE_S || Math.abs(d) < 1.5 * dt) continue;
+    js.push(j);
+    if (d < 0) before++;
+    else after++;
+  }
+  if (before < 2 || after < 2) return -Infinity;
+  const n = js.length;
+  const mt = js.reduce((a, j) => a + st[j]!, 0) / n, mx = js.reduce((a, j) => a + sx[j]!, 0) / n, my = js.reduce((a, j) => a + sy[j]!, 0) / n;
+  const stt = js.reduce((a, j) => a + (st[j]! - mt) ** 2, 0);
+  const vx = js.reduce((a, j) => a + (st[j]! - mt) * (sx[j]! - mx), 0) / stt, vy = js.reduce((a, j) => a + (st[j]! - mt) * (sy[j]! - my), 0) / stt;
+  const v2 = vx * vx + vy * vy;
+  if (!(v2 > 0)) return Math.hypot(P[0] - mx, P[1] - my);
+  const tau = ((P[0] - mx) * vx + (P[1] - my) * vy) / v2;
+  return Math.hypot(mx + vx * tau - P[0], my + vy * tau - P[1]);
 }
 
 /** A moving ball turning within this of a hand-like stop (or two frames), beside it, met the stopped ball, s. */
@@ -2014,14 +2055,15 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     struck.set(b.id, s);
     events.push({ t: r5(s.contact.t), type: 'contact', a: s.contact.a, b: b.id, conf: s.contact.conf });
   }
-  // Jumps over balls that never moved: no contact with them.
-  for (const j of jumpsOver(paths, strikeBall, strikeT, dt, table, events.filter((e): e is Extract<StrokeEvent, { type: 'contact' }> => e.type === 'contact'))) {
+  // Jumps over balls that never moved, and passes by them: no contact with them.
+  const overs = jumpsOver(paths, strikeBall, strikeT, dt, table, events.filter((e): e is Extract<StrokeEvent, { type: 'contact' }> => e.type === 'contact'));
+  for (const j of [...overs.jumps, ...overs.passes]) {
     for (let i = events.length - 1; i >= 0; i--) {
       const e = events[i]!;
       if (e.type === 'contact' && ((e.a === j.ball && e.b === j.over) || (e.b === j.ball && e.a === j.over))) events.splice(i, 1);
     }
-    events.push(j);
   }
+  events.push(...overs.jumps);
   for (const b of paths) if (b.moved) events.push(...grazesFor(b, table, dt, p, events).filter((e) => e.t > strikeT));
   for (const b of paths) if (b.moved) events.push(...reversalsFor(b, table, p, events).filter((e) => e.t > strikeT));
   // Split rebounds last: a cushion the usual rules show near the turn (a kink of its own, a graze) is theirs.

@@ -953,6 +953,18 @@ describe('robustness', () => {
     expect(of(ev, 'touch')).toEqual([]);
   });
 
+  test('a cue ball passing a ball 60 mm off, read a frame towards it, neither jumped it nor hit it (rendered S39 overhead 60 fps)', () => {
+    // Truth: the white rolls up past the blue, nearest 60 mm (centres) at 5.95 s, and first hits
+    // the pink at 6.86 s. Read at (844, 1789) at 5.933 s, 13 mm towards the blue: the fitted path
+    // ran 45 mm from the blue, which never moved — a jump over it (JUMP_SHOT), or without that a
+    // contact with it taken for the first.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/pass-by-blue-S39-overhead-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes.at(-1)!.events;
+    expect(of(ev, 'jump')).toEqual([]);
+    const contacts = of(ev, 'contact').filter((c) => c.a === 'white' || c.b === 'white').sort((u, v) => u.t - v.t);
+    expect(contacts[0]).toEqual(expect.objectContaining({ a: 'white', b: 'pink', t: expect.closeTo(6.86, 1) }));
+  });
+
   test('a flyer\'s sightings before the tracker named it (`trail`) are its path: its cushion 20 ms after it was first reported (rendered power break, broadcast 25 fps)', () => {
     // Truth: red11 meets the top cushion at 1.492 s. The tracker reports it from 1.48 s, with its reads at 1.40 and 1.44 s as its trail.
     const doc = JSON.parse(readFileSync(new URL('./fixtures/flyer-trail-power-break-broadcast-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
