@@ -170,6 +170,12 @@ function backOnSpot(b: BallPath, k: Kink, dt: number, p: EventParams): boolean {
   return false;
 }
 
+/** A rest of `segs` up to `i` and a rest after it are nearer than TOUCH_NET_MM: the read went off and came back. */
+function returnsToEarlierRest(segs: readonly Segment[], i: number): boolean {
+  const before = segs.slice(0, i + 1).filter((sg) => sg.still).map((sg) => evalPos(sg.fit, sg.t1));
+  return segs.slice(i + 1).some((sg) => sg.still && before.some((q) => Math.hypot(...sub(evalPos(sg.fit, sg.t0), q)) < TOUCH_NET_MM));
+}
+
 /** A ball at rest, hidden, and at rest again this far off was moved while hidden, mm (well above the noise of two fitted rests). */
 const HIDDEN_MOVE_MM = 12;
 /** A ball seen starting and at rest again nearer than this to where it lay was not moved, its read changed, mm. */
@@ -2175,12 +2181,13 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
         continue;
       }
       if (events.some((e) => (e.type === 'contact' && (e.a === b.id || e.b === b.id) && e.t > s0.t1 - dt && e.t < s1.t0 + dt) || (e.type === 'touch' && e.ball === b.id))) continue;
-      // Back at rest where it lay, later (or this move back to where it lay before): a touched
-      // ball does not come back by itself — its read was shifted for a while (rendered S39
-      // overhead 60 fps: the green on the baulk line read 12.4 mm off for 0.25 s with the cue
-      // beside it, then again 0.7 mm from where it lay).
-      const restsAt = (sg: Segment, at: readonly number[]) => sg.still && Math.hypot(...sub(evalPos(sg.fit, sg.t0), at)) < TOUCH_NET_MM;
-      if (b.segs.slice(i + 2).some((sg) => restsAt(sg, from)) || b.segs.slice(0, i).some((sg) => restsAt(sg, to))) continue;
+      // Back at rest where it lay before this move (at this rest or an earlier one), later: a ball
+      // does not come back by itself — its read was shifted for a while, in one hop or several
+      // (rendered S39 overhead 60 fps: the green on the baulk line read 12.4 mm off for 0.25 s with
+      // the cue beside it, then 0.7 mm from where it lay; S42 broadcast 60 fps: the blue read
+      // 10 mm off, then 16 mm the other way, then 1.5 mm from where it lay, under the striker's
+      // arm). A ball disturbed and put back by hand is lost with it: nothing on the table changed.
+      if (returnsToEarlierRest(b.segs, i)) continue;
       const passedBy = paths.some((a) => a.id !== b.id && a.moved && Array.from({ length: 11 }, (_, j) => s0.t1 + ((s1.t0 - s0.t1) * j) / 10).some((tt) => Math.hypot(...sub(posAt(a.segs, tt), from)) < a.radiusMm + b.radiusMm + HIDDEN_PASS_MM));
       // (Nor read off beside another ball in the picture when seen again: S33 broadcast's blue.)
       const shift = sub(to, from);

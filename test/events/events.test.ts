@@ -965,6 +965,16 @@ describe('robustness', () => {
     expect(contacts[0]).toEqual(expect.objectContaining({ a: 'white', b: 'pink', t: expect.closeTo(6.86, 1) }));
   });
 
+  test('a ball whose read hops off and back under the striker\'s arm before the strike was not touched (rendered S42 broadcast 60 fps)', () => {
+    // Truth: the blue lies on its spot (889, 1784.5) throughout. Read at (887, 1787) to 0.6 s,
+    // (885, 1777) to 0.95 s, (885, 1793) to 1.18 s, then (887.5, 1785): three rests, each 10–16 mm
+    // from the last — the middle hop was called TOUCHED_BALL.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/read-hops-back-S42-broadcast-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
+    expect(of(ev, 'strike')).toEqual([expect.objectContaining({ ball: 'white' })]);
+    expect(of(ev, 'touch')).toEqual([]);
+  });
+
   test('a flyer\'s sightings before the tracker named it (`trail`) are its path: its cushion 20 ms after it was first reported (rendered power break, broadcast 25 fps)', () => {
     // Truth: red11 meets the top cushion at 1.492 s. The tracker reports it from 1.48 s, with its reads at 1.40 and 1.44 s as its trail.
     const doc = JSON.parse(readFileSync(new URL('./fixtures/flyer-trail-power-break-broadcast-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
