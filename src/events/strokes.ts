@@ -320,7 +320,9 @@ function strokesOfSeries(header: SeriesHeader, series: Series, table: TableProfi
     // (STRUCK_WHILE_MOVING is the referee's call). Split there and analyse each part.
     let wk0 = k0, wOnset = kOnset;
     let tFrom = -Infinity;
+    let carried: StrokeEvent[] = [];
     for (let part = 0; part < 20; part++) {
+      const partK0 = wk0;
       const a = analyseStroke(series, { k0: wk0, kOnset: wOnset, k1: act.k1, movers, cuts }, table, p, view);
       let tTo = Infinity;
       let res = a;
@@ -348,6 +350,21 @@ function strokesOfSeries(header: SeriesHeader, series: Series, table: TableProfi
       const prevStrike = strokes.at(-1)?.t ?? -Infinity;
       res.events = res.events.filter((e) => (e.type === 'strike' || e.t >= from - 1e-6 || (part > 0 && e.type === 'place' && e.t > prevStrike)) && e.t < tTo - 1e-6);
       if (split) res.events = res.events.filter((e) => !(e.type === 'place' && e.ball === cueId && e.t > res.strikeT && e.t < tTo));
+      res.events.push(...carried);
+      carried = [];
+      // A touch whose ball set off after this part's cue ball had come to rest happened between
+      // the strokes: before the next strike, so the next stroke's (rendered S12 broadcast 60 fps:
+      // the blue pushed by a sleeve, hidden from 4.70 s, the white at rest since 4.03 s; that hidden
+      // push kept the activity open into the next stroke, and the touch went to the stroke before).
+      if (split) {
+        const cue = act.spans.find((s) => s.ball === cueId && s.k0 >= partK0 && series.t[s.k0]! <= res.strikeT + 0.05);
+        const tCueRest = cue && cue.kRest >= 0 && series.t[cue.kRest]! < tTo ? series.t[cue.kRest]! : undefined;
+        if (tCueRest !== undefined) {
+          const between = (e: StrokeEvent) => e.type === 'touch' && act.spans.some((s) => s.ball === e.ball && series.t[s.k0]! > tCueRest && series.t[s.k0]! <= e.t + 1e-6 && e.t <= series.t[s.k1]! + 1e-6);
+          carried = res.events.filter(between);
+          res.events = res.events.filter((e) => !between(e));
+        }
+      }
       pushStroke(res, act, ai, !split);
       if (!split) break;
       tFrom = tTo;

@@ -975,6 +975,19 @@ describe('robustness', () => {
     expect(of(ev, 'touch')).toEqual([]);
   });
 
+  test('a ball pushed between two strokes, while the cue ball lay at rest, is the next stroke\'s touch (rendered S12 broadcast 60 fps)', () => {
+    // Truth: red potted (stroke 0); the white at rest from 4.0 s; a sleeve pushes the blue at 4.95 s;
+    // the white is struck at 5.40 s. Read: the blue hidden from 4.70 s and seen 20 mm off at 5.37 s.
+    // That hidden move kept the first stroke's activity open into the second; split at the second
+    // strike, the touch went with the first stroke — the foul to the wrong player.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/touch-between-strokes-S12-broadcast-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const strokes = tracksToStrokes(doc, table).log.strokes;
+    expect(strokes).toHaveLength(2);
+    expect(of(strokes[0]!.events, 'touch')).toEqual([]);
+    expect(of(strokes[1]!.events, 'touch')).toEqual([expect.objectContaining({ ball: 'blue' })]);
+    expect(of(strokes[1]!.events, 'strike')).toEqual([expect.objectContaining({ ball: 'white', t: expect.closeTo(5.4, 1) })]);
+  });
+
   test('a flyer\'s sightings before the tracker named it (`trail`) are its path: its cushion 20 ms after it was first reported (rendered power break, broadcast 25 fps)', () => {
     // Truth: red11 meets the top cushion at 1.492 s. The tracker reports it from 1.48 s, with its reads at 1.40 and 1.44 s as its trail.
     const doc = JSON.parse(readFileSync(new URL('./fixtures/flyer-trail-power-break-broadcast-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
