@@ -2188,7 +2188,14 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
       // 10 mm off, then 16 mm the other way, then 1.5 mm from where it lay, under the striker's
       // arm). A ball disturbed and put back by hand is lost with it: nothing on the table changed.
       if (returnsToEarlierRest(b.segs, i)) continue;
-      const passedBy = paths.some((a) => a.id !== b.id && a.moved && Array.from({ length: 11 }, (_, j) => s0.t1 + ((s1.t0 - s0.t1) * j) / 10).some((tt) => Math.hypot(...sub(posAt(a.segs, tt), from)) < a.radiusMm + b.radiusMm + HIDDEN_PASS_MM));
+      // (Not a ball whose read went off and came back meanwhile: at rest before and after on the
+      // same spot, it went nowhere — rendered N30 broadcast 60 fps: b6 read over the rail and back
+      // beside b5 while a hand pushed b5.)
+      const wentNowhere = (a: BallPath) => {
+        const pre = a.segs.filter((sg) => sg.still && sg.t1 <= s0.t1 + dt).at(-1), post = a.segs.find((sg) => sg.still && sg.t0 >= s1.t0 - dt);
+        return !!pre && !!post && Math.hypot(...sub(evalPos(pre.fit, pre.t1), evalPos(post.fit, post.t0))) < TOUCH_NET_MM;
+      };
+      const passedBy = paths.some((a) => a.id !== b.id && a.moved && !wentNowhere(a) && Array.from({ length: 11 }, (_, j) => s0.t1 + ((s1.t0 - s0.t1) * j) / 10).some((tt) => Math.hypot(...sub(posAt(a.segs, tt), from)) < a.radiusMm + b.radiusMm + HIDDEN_PASS_MM));
       // (Nor read off beside another ball in the picture when seen again: S33 broadcast's blue.)
       const shift = sub(to, from);
       if (passedBy || coveredNear(b, to, s1.t0, shift) || coveredNear(b, from, s0.t1, shift)) continue;

@@ -988,6 +988,15 @@ describe('robustness', () => {
     expect(of(strokes[1]!.events, 'strike')).toEqual([expect.objectContaining({ ball: 'white', t: expect.closeTo(5.4, 1) })]);
   });
 
+  test('a pawn pushed while hidden by the hand is touched, though a neighbour\'s read jumped over the rail and back meanwhile (rendered N30 broadcast 60 fps)', () => {
+    // Truth: a hand pushes b3 (here b5) from (452, 16) to (452, 41) at 0.65 s, hidden. Read: b5
+    // hidden 0.40–1.07 s and seen 25 mm off; its neighbour b6 read at (400, −1), over the rail, and
+    // back at (423, 14) — a ball "passing by" that explained b5's move, so no touch was found.
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/hidden-push-N30-broadcast-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const ev = tracksToStrokes(doc, builtinProfile('novus')).log.strokes[0]!.events;
+    expect(of(ev, 'touch')).toEqual([expect.objectContaining({ ball: 'b5' })]);
+  });
+
   test('a flyer\'s sightings before the tracker named it (`trail`) are its path: its cushion 20 ms after it was first reported (rendered power break, broadcast 25 fps)', () => {
     // Truth: red11 meets the top cushion at 1.492 s. The tracker reports it from 1.48 s, with its reads at 1.40 and 1.44 s as its trail.
     const doc = JSON.parse(readFileSync(new URL('./fixtures/flyer-trail-power-break-broadcast-25.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
