@@ -349,10 +349,14 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
    * hidden — it takes `atRestMs` of such reads to be at rest again.
    */
   function settledNow(tr: Track): boolean {
-    if (tr.recent.length < 2) return false;
-    const mx = tr.recent.reduce((a, r) => a + r.x, 0) / tr.recent.length;
-    const my = tr.recent.reduce((a, r) => a + r.y, 0) / tr.recent.length;
-    return tr.recent.every((r) => Math.hypot(r.x - mx, r.y - my) <= p.restToleranceMm);
+    return tr.recent.length >= 2 && stillAt(tr.recent) !== undefined;
+  }
+
+  /** The mean of these reads if every one is within the rest tolerance of it. */
+  function stillAt(reads: readonly { x: number; y: number }[]): { x: number; y: number } | undefined {
+    const x = reads.reduce((a, r) => a + r.x, 0) / reads.length;
+    const y = reads.reduce((a, r) => a + r.y, 0) / reads.length;
+    return reads.every((r) => Math.hypot(r.x - x, r.y - y) <= p.restToleranceMm) ? { x, y } : undefined;
   }
 
   /**
@@ -515,9 +519,8 @@ export function createTracker(table: TableProfile, raw: TrackerParamsInput = {})
       tr.recent.push({ t, x, y });
       while (tr.recent.length > 2 && t - tr.recent[1]!.t >= p.atRestMs / 1000) tr.recent.shift();
       if (t - tr.recent[0]!.t >= p.atRestMs / 1000 - 1e-9) {
-        const mx = tr.recent.reduce((a, r) => a + r.x, 0) / tr.recent.length;
-        const my = tr.recent.reduce((a, r) => a + r.y, 0) / tr.recent.length;
-        if (tr.recent.every((r) => Math.hypot(r.x - mx, r.y - my) <= p.restToleranceMm)) toRest(tr, mx, my, tr.recent.length);
+        const m = stillAt(tr.recent);
+        if (m) toRest(tr, m.x, m.y, tr.recent.length);
       }
     }
     addVote(tr, cls, conf, tr.moving ? speedOf(tr.kf) : 0);
