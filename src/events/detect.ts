@@ -15,7 +15,7 @@ import type { StrokeEvent } from '../core/contracts/strokes.js';
 import { cueBallId, POCKETS, type CushionSide, type PocketId } from '../core/games.js';
 import { pocketHoleUnder, pocketHungOver, type TableProfile } from '../core/table.js';
 import { buildTableGeom, depthPastMouth, type Segment as TableSegment, type TableGeom } from '../core/tableGeometry.js';
-import { evalPos, fitLineRange, timeAtCoord, timeAtDistance } from './fit.js';
+import { evalPos, fitLineRange, fitPoly, timeAtCoord, timeAtDistance } from './fit.js';
 import type { EventParams } from './params.js';
 import { kinksOf, posAt, segmentPath, segmentsNear, type Kink, type PathSamples, type Segment } from './segments.js';
 import { Presence, type Series } from './series.js';
@@ -1753,25 +1753,22 @@ const JUMP_LINE_S = 0.15;
  * approach stands.
  */
 function lineThrough(b: BallPath, t: number, dt: number, P: readonly [number, number]): number {
-  const { t: st, x: sx, y: sy } = b.samples;
-  const js: number[] = [];
+  const ts: number[] = [], xs: number[] = [], ys: number[] = [];
   let before = 0, after = 0;
-  for (let j = 0; j < st.length; j++) {
-    const d = st[j]! - t;
-    if (Math.abs(d) > JUMP_LINE_S || Math.abs(d) < 1.5 * dt) continue;
-    js.push(j);
-    if (d < 0) before++;
+  b.samples.t.forEach((q, j) => {
+    if (Math.abs(q - t) > JUMP_LINE_S || Math.abs(q - t) < 1.5 * dt) return;
+    ts.push(q);
+    xs.push(b.samples.x[j]!);
+    ys.push(b.samples.y[j]!);
+    if (q < t) before++;
     else after++;
-  }
+  });
   if (before < 2 || after < 2) return -Infinity;
-  const n = js.length;
-  const mt = js.reduce((a, j) => a + st[j]!, 0) / n, mx = js.reduce((a, j) => a + sx[j]!, 0) / n, my = js.reduce((a, j) => a + sy[j]!, 0) / n;
-  const stt = js.reduce((a, j) => a + (st[j]! - mt) ** 2, 0);
-  const vx = js.reduce((a, j) => a + (st[j]! - mt) * (sx[j]! - mx), 0) / stt, vy = js.reduce((a, j) => a + (st[j]! - mt) * (sy[j]! - my), 0) / stt;
+  const line = fitPoly(ts, xs, ys, Infinity, 1);
+  const [x0, y0] = evalPos(line, line.t0), vx = line.x[1], vy = line.y[1];
   const v2 = vx * vx + vy * vy;
-  if (!(v2 > 0)) return Math.hypot(P[0] - mx, P[1] - my);
-  const tau = ((P[0] - mx) * vx + (P[1] - my) * vy) / v2;
-  return Math.hypot(mx + vx * tau - P[0], my + vy * tau - P[1]);
+  const tau = v2 > 0 ? ((P[0] - x0) * vx + (P[1] - y0) * vy) / v2 : 0;
+  return Math.hypot(x0 + vx * tau - P[0], y0 + vy * tau - P[1]);
 }
 
 /** A moving ball turning within this of a hand-like stop (or two frames), beside it, met the stopped ball, s. */

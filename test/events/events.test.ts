@@ -943,11 +943,18 @@ describe('robustness', () => {
     expect(of(ev, 'cushion').filter((c) => c.ball === 'white')).toEqual([]);
   });
 
-  test('a ball read off its place for a while before the strike, then where it lay again, was not touched (rendered S39 overhead 60 fps)', () => {
-    // Truth: the green lies on the baulk line at (597, 737) throughout. Read at (598, 738) to
-    // 0.6 s, at (607, 747) — 12.4 mm off, the cue beside it — to 0.87 s, then at (598.6, 738.4):
-    // two rests 12 mm apart before the strike, each taken in turn for a push (TOUCHED_BALL).
-    const doc = JSON.parse(readFileSync(new URL('./fixtures/read-shifted-back-S39-overhead-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+  // A ball read off its place for a while before the strike, then where it lay again, was not
+  // touched. S39 overhead 60 fps: the green on the baulk line at (597, 737) throughout, read at
+  // (598, 738) to 0.6 s, at (607, 747) — 12.4 mm off, the cue beside it — to 0.87 s, then at
+  // (598.6, 738.4): two rests 12 mm apart, each taken in turn for a push (TOUCHED_BALL). S42
+  // broadcast 60 fps: the blue on its spot (889, 1784.5), read at (887, 1787) to 0.6 s, (885, 1777)
+  // to 0.95 s, (885, 1793) to 1.18 s, then (887.5, 1785) under the striker's arm: the middle hop
+  // was called TOUCHED_BALL.
+  test.each([
+    ['the green, one hop and back (rendered S39 overhead 60 fps)', 'read-shifted-back-S39-overhead-60'],
+    ['the blue, two hops and back (rendered S42 broadcast 60 fps)', 'read-hops-back-S42-broadcast-60'],
+  ])('a read that goes off its place and comes back before the strike is no touch: %s', (_what, fixture) => {
+    const doc = JSON.parse(readFileSync(new URL(`./fixtures/${fixture}.tracks.json`, import.meta.url), 'utf8')) as TracksDoc;
     const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
     expect(of(ev, 'strike')).toEqual([expect.objectContaining({ ball: 'white' })]);
     expect(of(ev, 'touch')).toEqual([]);
@@ -963,16 +970,6 @@ describe('robustness', () => {
     expect(of(ev, 'jump')).toEqual([]);
     const contacts = of(ev, 'contact').filter((c) => c.a === 'white' || c.b === 'white').sort((u, v) => u.t - v.t);
     expect(contacts[0]).toEqual(expect.objectContaining({ a: 'white', b: 'pink', t: expect.closeTo(6.86, 1) }));
-  });
-
-  test('a ball whose read hops off and back under the striker\'s arm before the strike was not touched (rendered S42 broadcast 60 fps)', () => {
-    // Truth: the blue lies on its spot (889, 1784.5) throughout. Read at (887, 1787) to 0.6 s,
-    // (885, 1777) to 0.95 s, (885, 1793) to 1.18 s, then (887.5, 1785): three rests, each 10–16 mm
-    // from the last — the middle hop was called TOUCHED_BALL.
-    const doc = JSON.parse(readFileSync(new URL('./fixtures/read-hops-back-S42-broadcast-60.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
-    const ev = tracksToStrokes(doc, table).log.strokes[0]!.events;
-    expect(of(ev, 'strike')).toEqual([expect.objectContaining({ ball: 'white' })]);
-    expect(of(ev, 'touch')).toEqual([]);
   });
 
   test('a ball pushed between two strokes, while the cue ball lay at rest, is the next stroke\'s touch (rendered S12 broadcast 60 fps)', () => {
