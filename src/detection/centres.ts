@@ -33,8 +33,6 @@ export interface CentreRefineOptions {
   maxResidualRadii?: number;
   /** Largest move from the network's centre, in radii (more is another ball's edge). */
   maxShiftRadii?: number;
-  /** …for a ball with others beside it, whose network centre is pulled further (see DEFAULTS). */
-  maxShiftPackRadii?: number;
   /** Least contrast between a ball's core and its cloth (RGB distance): below it the edge is not seen. */
   minContrast?: number;
   /** Most balls touching one (centres within 2.5 radii) for it to be fitted: a pack's balls show too little outline. */
@@ -44,13 +42,7 @@ export interface CentreRefineOptions {
 }
 
 const DEFAULT_ROUNDS = 2;
-// A ball in a pack: the network's peaks pull towards each other, 11–18 mm (0.4–0.7 R) off on the
-// rendered overhead first frames, so half a radius turned down fits that had found the outline
-// (arc and residual as good as the kept ones). 0.65 R keeps them (pack balls within 3 mm, blob
-// looks, `npx tsx bench/looks-rendered.ts`: 44 → 51 %, lone and paired balls unchanged); from
-// 0.75 R one of Bern's real balls is fitted onto the wrong outline (`bench/detector-real.ts`:
-// 141 → 140 of 176 within 6 px).
-const DEFAULTS: Required<Omit<CentreRefineOptions, 'rounds'>> = { rays: 32, minArcShare: 0.2, maxResidualRadii: 0.12, maxShiftRadii: 0.5, maxShiftPackRadii: 0.65, minContrast: 30, maxNeighbours: 4 };
+const DEFAULTS: Required<Omit<CentreRefineOptions, 'rounds'>> = { rays: 32, minArcShare: 0.2, maxResidualRadii: 0.12, maxShiftRadii: 0.5, minContrast: 30, maxNeighbours: 4 };
 
 /** What the fit found for one ball (for benches and tests). */
 export interface CentreFit {
@@ -277,8 +269,7 @@ function fixedFit(frame: Rgb, b: Ball, cloth: readonly number[], others: readonl
   // beside it, a line or a shadow across a dark ball, take the rays they cross off it (rendered
   // S39: the green on the baulk line with the cue beside it, a third of its rays lost, fitted 11 mm
   // off). In a pack the balls the network missed hide arcs too, so there the arc share decides.
-  const maxShift = others.length > 0 ? o.maxShiftPackRadii : o.maxShiftRadii;
-  const used = share >= o.minArcShare && (!alone || share >= MIN_SEEN_SHARE) && res <= o.maxResidualRadii * edgeR && Math.hypot(u - b.u, v - b.v) <= maxShift * b.r;
+  const used = share >= o.minArcShare && (!alone || share >= MIN_SEEN_SHARE) && res <= o.maxResidualRadii * edgeR && Math.hypot(u - b.u, v - b.v) <= o.maxShiftRadii * b.r;
   return { u, v, freeRadius: NaN, arcShare: share, residualPx: res, used };
 }
 
