@@ -170,10 +170,17 @@ function backOnSpot(b: BallPath, k: Kink, dt: number, p: EventParams): boolean {
   return false;
 }
 
-/** A rest of `segs` up to `i` and a rest after it are nearer than TOUCH_NET_MM: the read went off and came back. */
+/** Two rests, `a` before `b`, nearer than TOUCH_NET_MM where one ends and the other begins: the same place. */
+const sameRest = (a: Segment, b: Segment): boolean => a.still && b.still && Math.hypot(...sub(evalPos(b.fit, b.t0), evalPos(a.fit, a.t1))) < TOUCH_NET_MM;
+
+/** A rest of `segs` up to `i` and a rest after it at the same place: the read went off and came back. */
 function returnsToEarlierRest(segs: readonly Segment[], i: number): boolean {
-  const before = segs.slice(0, i + 1).filter((sg) => sg.still).map((sg) => evalPos(sg.fit, sg.t1));
-  return segs.slice(i + 1).some((sg) => sg.still && before.some((q) => Math.hypot(...sub(evalPos(sg.fit, sg.t0), q)) < TOUCH_NET_MM));
+  return segs.slice(i + 1).some((b) => segs.slice(0, i + 1).some((a) => sameRest(a, b)));
+}
+
+/** Remove, in place, the events `drop` picks. */
+function dropEvents(events: StrokeEvent[], drop: (e: StrokeEvent) => boolean): void {
+  for (let i = events.length - 1; i >= 0; i--) if (drop(events[i]!)) events.splice(i, 1);
 }
 
 /** A ball at rest, hidden, and at rest again this far off was moved while hidden, mm (well above the noise of two fitted rests). */
@@ -901,9 +908,9 @@ function cushionsFor(b: BallPath, kink: Kink, table: TableProfile, dt: number, p
     const vOutAlong = Math.abs(kink.vOut[1 - e.axis]!);
     const rebound = vOutN < -0.2 * vInN;
     const sliding = vOutAlong > 100 && Math.abs(vOutN) < 0.15 * vOutAlong;
-    if (againstLineBefore(b, e, kink.t, p)) continue;
     if (tGeo === undefined && Math.abs(gap) > (rebound || sliding ? 2 : 1) * p.cushionToleranceMm) continue;
     if (tGeo === undefined && vOutN >= 0 && !sliding && Math.abs(gap) > p.cushionToleranceMm / 2) continue;
+    if (againstLineBefore(b, e, kink.t, p)) continue;
     const t = tGeo ?? kink.t;
     const at = evalPos(kink.before.fit, t);
     const along = e.axis === 0 ? at[1] : at[0];
@@ -2060,12 +2067,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
   }
   // Jumps over balls that never moved, and passes by them: no contact with them.
   const overs = jumpsOver(paths, strikeBall, strikeT, dt, table, events.filter((e): e is Extract<StrokeEvent, { type: 'contact' }> => e.type === 'contact'));
-  for (const j of [...overs.jumps, ...overs.passes]) {
-    for (let i = events.length - 1; i >= 0; i--) {
-      const e = events[i]!;
-      if (e.type === 'contact' && ((e.a === j.ball && e.b === j.over) || (e.b === j.ball && e.a === j.over))) events.splice(i, 1);
-    }
-  }
+  for (const j of [...overs.jumps, ...overs.passes]) dropEvents(events, (e) => e.type === 'contact' && ((e.a === j.ball && e.b === j.over) || (e.b === j.ball && e.a === j.over)));
   events.push(...overs.jumps);
   for (const b of paths) if (b.moved) events.push(...grazesFor(b, table, dt, p, events).filter((e) => e.t > strikeT));
   for (const b of paths) if (b.moved) events.push(...reversalsFor(b, table, p, events).filter((e) => e.t > strikeT));
@@ -2190,7 +2192,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
       // beside b5 while a hand pushed b5.)
       const wentNowhere = (a: BallPath) => {
         const pre = a.segs.filter((sg) => sg.still && sg.t1 <= s0.t1 + dt).at(-1), post = a.segs.find((sg) => sg.still && sg.t0 >= s1.t0 - dt);
-        return !!pre && !!post && Math.hypot(...sub(evalPos(pre.fit, pre.t1), evalPos(post.fit, post.t0))) < TOUCH_NET_MM;
+        return !!pre && !!post && sameRest(pre, post);
       };
       const passedBy = paths.some((a) => a.id !== b.id && a.moved && !wentNowhere(a) && Array.from({ length: 11 }, (_, j) => s0.t1 + ((s1.t0 - s0.t1) * j) / 10).some((tt) => Math.hypot(...sub(posAt(a.segs, tt), from)) < a.radiusMm + b.radiusMm + HIDDEN_PASS_MM));
       // (Nor read off beside another ball in the picture when seen again: S33 broadcast's blue.)
@@ -2259,10 +2261,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
       const n = b.samples.t.length;
       const lx = b.samples.x[n - 1]!, ly = b.samples.y[n - 1]!;
       const over = edges(table).filter((g) => edgeGap(g, g.axis === 0 ? lx : ly, b.radiusMm) < -p.cushionToleranceMm).map((g) => g.side);
-      for (let i = events.length - 1; i >= 0; i--) {
-        const c = events[i]!;
-        if (c.type === 'cushion' && c.ball === b.id && !c.jaw && over.includes(c.side) && c.t > e.t - OVER_CUSHION_S && c.t <= e.t) events.splice(i, 1);
-      }
+      dropEvents(events, (c) => c.type === 'cushion' && c.ball === b.id && !c.jaw && over.includes(c.side) && c.t > e.t - OVER_CUSHION_S && c.t <= e.t);
     }
     // Once dropped it meets no cushion: one read after the drop (beyond a frame) is the fall seen
     // sliding up the cushion on a broadcast camera's far end (rendered S26-S27 broadcast 60 fps:
@@ -2270,12 +2269,7 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     // corner read as the ball. A jaw is given half a frame more: the drop's time is the fall's,
     // a jaw met just before it may be timed a little after (rendered short frame, broadcast 30 fps:
     // the yellow's reads went on 0.3 s after its drop, one turn 65 ms after it 6.5 mm off BR's nose).
-    if (e.type === 'pot') {
-      for (let i = events.length - 1; i >= 0; i--) {
-        const c = events[i]!;
-        if (c.type === 'cushion' && c.ball === b.id && c.t > e.t + (c.jaw ? 1.5 : 1) * dt) events.splice(i, 1);
-      }
-    }
+    if (e.type === 'pot') dropEvents(events, (c) => c.type === 'cushion' && c.ball === b.id && c.t > e.t + (c.jaw ? 1.5 : 1) * dt);
     // A jaw met between the last sighting and the drop, unless a seen jaw contact has it.
     const tLast = series.t[b.left.kLastSeen]!;
     if (e.type !== 'pot' || events.some((c) => c.type === 'cushion' && c.ball === b.id && c.jaw === e.pocket && c.t >= tLast - JAW_DROP_S)) continue;
