@@ -14,6 +14,12 @@
  *
  * Writes DIR/meta.json, DIR/images.u8 (N × H × W × 3 bytes) and DIR/labels.jsonl (one JSON array of
  * {u, v, r, class, visible} per image, in network-input pixels). Same seed, same bytes.
+ *
+ * `--patches`: the kind classifier's data instead (src/detection/kinds.ts): every visible ball's
+ * patch cut from the full-resolution frame by `ballPatch`, as the detector cuts it at run time,
+ * centred and sized with the errors a detection carries (centre off by up to a quarter radius,
+ * radius ×0.8–1.25). Writes DIR/patches.u8 (M × 32 × 32 × 3 bytes), DIR/patches.jsonl (one
+ * {class, game, frame} per patch) and DIR/meta.json.
  */
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +30,7 @@ import { preprocess } from '../../src/detection/preprocess.js';
 import { lookAt, presetCamera, type Camera, type CameraKind } from '../../src/sim/camera.js';
 import { Renderer, ballClass, mulberry32, randomLook } from '../../src/sim/render/index.js';
 import type { BallSnapshot, FrameSnapshot, Occluder } from '../../src/sim/types.js';
+import { ballPatch, PATCH_PX } from '../../src/detection/patch.js';
 
 export const CLASSES = ['white', 'red', 'yellow', 'green', 'brown', 'blue', 'pink', 'black', 'cue', 'eight', 'solid', 'stripe', 'striker', 'pawnA', 'pawnB'];
 export const GAME_CLASSES: Record<GameId, string[]> = {
@@ -43,6 +50,7 @@ const { values } = parseArgs({
     games: { type: 'string', default: 'snooker,pool8,novus' },
     packs: { type: 'string', default: '0' },
     cloths: { type: 'string', default: '0' },
+    patches: { type: 'boolean', default: false },
   },
 });
 if (!values.out) throw new Error('--out DIR is required');
@@ -208,7 +216,10 @@ function occludersFor(table: TableProfile, balls: BallSnapshot[], rnd: () => num
 }
 
 mkdirSync(values.out, { recursive: true });
-const fd = openSync(join(values.out, 'images.u8'), 'w');
+const PATCHES = values.patches!;
+const fd = openSync(join(values.out, PATCHES ? 'patches.u8' : 'images.u8'), 'w');
+const patch = new Uint8Array(PATCH_PX * PATCH_PX * 3);
+let patchCount = 0;
 const labelLines: string[] = [];
 const side = { width: INPUT_W, height: INPUT_H, mean: [0, 0, 0] as [number, number, number], std: [1 / 255, 1 / 255, 1 / 255] as [number, number, number] };
 const tensor = new Float32Array(3 * INPUT_W * INPUT_H);
@@ -233,6 +244,19 @@ for (let k = 0; k < N; k++) {
   const exp = renderer!.exposureS;
   const history: FrameSnapshot[] = [-0.5, -0.25, 0.25, 0.5].map((f) => ({ ...frame, t: frame.t + f * exp, balls: balls.map((b) => ({ ...b, x: b.x + b.vx * f * exp, y: b.y + b.vy * f * exp })) }));
   const img = renderer!.render(frame, history);
+  if (PATCHES) {
+    for (const l of img.labels) {
+      if (!l.visible || l.r < 2) continue;
+      // A detection's errors: centre within a quarter radius, radius ×0.8–1.25.
+      const a = rnd() * 2 * Math.PI, m = 0.25 * l.r * Math.sqrt(rnd());
+      const r = l.r * Math.exp((rnd() * 2 - 1) * Math.log(1.25));
+      writeSync(fd, ballPatch({ width: img.width, height: img.height, rgb: img.rgb }, l.u + m * Math.cos(a), l.v + m * Math.sin(a), r, patch));
+      labelLines.push(JSON.stringify({ class: ballClass(game, l.id), game, frame: k }));
+      patchCount++;
+    }
+    if (k % 50 === 0) process.stderr.write(`frame ${k}/${N}, ${patchCount} patches, ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+    continue;
+  }
   const { view } = preprocess({ width: img.width, height: img.height, rgb: img.rgb }, side, tensor);
   const box = view.kind === 'letterbox' ? view.box : { scale: 1, padX: 0, padY: 0 };
   // The normalisation above is the identity on 0–255, so the tensor holds the letterboxed bytes.
@@ -251,6 +275,12 @@ for (let k = 0; k < N; k++) {
   if (k % 50 === 0) process.stderr.write(`frame ${k}/${N} ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
 }
 closeSync(fd);
+if (PATCHES) {
+  writeFileSync(join(values.out, 'patches.jsonl'), labelLines.join('\n') + '\n');
+  writeFileSync(join(values.out, 'meta.json'), JSON.stringify({ version: 'patches-v1', seed: SEED, packs: PACKS, cloths: CLOTHS, frames: N, count: patchCount, patchPx: PATCH_PX, classes: CLASSES, games: GAME_CLASSES, cameras }, null, 2));
+  process.stderr.write(`wrote ${patchCount} patches from ${N} frames to ${values.out} in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+  process.exit(0);
+}
 writeFileSync(join(values.out, 'labels.jsonl'), labelLines.join('\n') + '\n');
 writeFileSync(
   join(values.out, 'meta.json'),

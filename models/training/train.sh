@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The detector's training recipe, end to end: render the data, train, export.
-#   npm run train                 (the shipped models' recipe: ~27 min rendering + ~25 + ~20 + ~20 min training on 2 cores)
+#   npm run train                 (the shipped models' recipe: ~27 + ~10 min rendering, ~25 + ~20 + ~20 + ~10 min training on 2 cores)
 #   STEPS=3000 STEPS2=0 STEPS3=0 npm run train   (a quicker, weaker model: stage 1 only)
 # Needs Debian's PyTorch: apt-get install python3-torch python3-onnx (PyPI is not used).
 set -euo pipefail
@@ -48,5 +48,23 @@ path, partner = sys.argv[1], sys.argv[2]
 side = json.load(open(path))
 side['otherCloths'] = {'model': partner}
 json.dump(side, open(path, 'w'), indent=2)
+PYEOF
+fi
+# Stage 4: the kind classifier (models/kinds, named by detector.json's `kinds`): ball patches cut
+# from full-resolution renders (dataset.ts --patches: 3000 frames of every game and 2000 of pool,
+# racks and real cloth colours on some), a small CNN that says each found ball's kind at the
+# frame's own resolution (~10 min on 2 cores).
+if [ "${KINDS_STEPS:-3000}" -gt 0 ]; then
+  [ -f "$DATA/patches21/meta.json" ] || npx tsx models/training/dataset.ts --out "$DATA/patches21" --frames 3000 --seed 21 --packs 0.3 --cloths 0.4 --patches
+  [ -f "$DATA/patches23/meta.json" ] || npx tsx models/training/dataset.ts --out "$DATA/patches23" --frames 2000 --seed 23 --packs 0.3 --cloths 0.3 --games pool8 --patches
+  [ -f "$DATA/patches99/meta.json" ] || npx tsx models/training/dataset.ts --out "$DATA/patches99" --frames 400 --seed 99 --patches
+  "$PY" models/training/kinds.py --data "$DATA/patches21,$DATA/patches23" --val "$DATA/patches99" --out "$(dirname "$OUT")/kinds" \
+    --steps "${KINDS_STEPS:-3000}" --batch 128 --threads 2 --seed 1
+  # The detector names it, with the kinds it was measured to help on (pool's solids and stripes: Padova).
+  "$PY" - "$OUT.json" <<'PYEOF'
+import json, sys
+side = json.load(open(sys.argv[1]))
+side['kinds'] = {'model': 'kinds', 'among': {'pool8': ['solid', 'stripe']}}
+json.dump(side, open(sys.argv[1], 'w'), indent=2)
 PYEOF
 fi

@@ -10,6 +10,7 @@ import type { ModelSidecar } from './model.js';
 import { DEFAULT_MIN_CONF, postprocess } from './postprocess.js';
 import { cropInput, letterboxFor, preprocess, tableViewFor, type FrameBox, type InputView, type Rgb } from './preprocess.js';
 import type { ModelRunner } from './runner.js';
+import type { KindClassifier } from './kinds.js';
 import { medianInPlace } from '../core/stats.js';
 
 export interface DetectorOptions {
@@ -29,6 +30,8 @@ export interface DetectorOptions {
    * gives the single look.
    */
   clusterLooks?: LookMode | 'off';
+  /** Leave the kinds as the detector reads them, even where the sidecar names a kind classifier (benches compare the two). */
+  noKinds?: boolean;
 }
 
 /** What the network looks at: the whole frame, or the bed rectified by a calibration. */
@@ -51,13 +54,16 @@ export class BallDetector {
 
   /**
    * `otherCloths`: the detector for frames whose cloth is outside this model's training cloths
-   * (the sidecar's `otherCloths`); without it such frames are cloth-normalised.
+   * (the sidecar's `otherCloths`); without it such frames are cloth-normalised. `kinds`: the
+   * classifier that says each found ball's kind at the frame's resolution (kinds.ts), for the
+   * games the sidecar's `kinds` names.
    */
   constructor(
     private readonly runner: ModelRunner,
     private readonly side: ModelSidecar,
     private readonly opts: DetectorOptions,
     private readonly otherCloths?: BallDetector,
+    private readonly kinds?: KindClassifier,
   ) {
     this.tensor = new Float32Array(3 * side.input.width * side.input.height);
     const forGame = side.games[opts.game];
@@ -78,9 +84,15 @@ export class BallDetector {
     if (gains && this.otherCloths) return this.otherCloths.detect(frame, view);
     if (gains) applyClothGains(this.tensor, W * H, input, gains);
     const all = await this.infer(this.tensor, W, H, inputView);
-    if (this.opts.clusterLooks === 'off' || inputView.kind !== 'letterbox') return all;
+    if (this.opts.clusterLooks === 'off' || inputView.kind !== 'letterbox') return this.withKinds(frame, all);
     const [coarse, weak] = this.splitWeak(all);
-    return this.withWeak(await this.refine(frame, coarse, inputView.box.scale, gains), weak);
+    return this.withKinds(frame, this.withWeak(await this.refine(frame, coarse, inputView.box.scale, gains), weak));
+  }
+
+  /** The balls with the kind classifier's kinds, when there is one. */
+  private async withKinds(frame: Rgb, d: Detections): Promise<Detections> {
+    if (!this.kinds || d.count === 0) return d;
+    return makeDetections(await this.kinds.relabel(frame, toRows(d)), this.side.classes);
   }
 
   /** Peaks at or above `minConf`, and the weak ones below it (none without `weakConf`). */
@@ -128,7 +140,7 @@ export class BallDetector {
         rows.push(b);
       }
     }
-    return makeDetections(rows, this.side.classes);
+    return makeDetections(this.kinds ? await this.kinds.relabel(frame, rows) : rows, this.side.classes);
   }
 
   /** Second looks at the clusters among `coarse` (seen at `scale` input px per frame px). */

@@ -62,20 +62,28 @@ export const sidecarSchema = z.object({
    * path of its .onnx/.json beside this sidecar, without extension).
    */
   otherCloths: z.object({ model: z.string().min(1) }).optional(),
+  /**
+   * The kind classifier (src/detection/kinds.ts) that says again the kind of each ball this model
+   * finds: its .onnx/.json beside this sidecar, without extension, and per game the kinds it may
+   * change between (a game not named keeps the detector's kinds).
+   */
+  kinds: z.object({ model: z.string().min(1), among: z.partialRecord(z.enum(GAMES), z.array(z.string()).min(2)) }).optional(),
   training: z.record(z.string(), z.unknown()).optional(),
   metrics: z.record(z.string(), z.unknown()).optional(),
 });
 export type ModelSidecar = z.infer<typeof sidecarSchema>;
 
 export function loadSidecar(path: string): ModelSidecar {
-  if (!existsSync(path)) {
-    throw new InputError({ code: 'MODEL_NOT_FOUND', message: `no detector model sidecar at '${path}': the model ships in models/ (see models/README.md), or pass --model` });
-  }
-  const raw = JSON.parse(readFileSync(path, 'utf8'));
-  const parsed = sidecarSchema.safeParse(raw);
+  return readSidecar(path, sidecarSchema, 'detector model sidecar', 'the model ships in models/ (see models/README.md), or pass --model');
+}
+
+/** A sidecar read and checked by `schema`: a missing or invalid one is an input error naming the file. */
+export function readSidecar<T extends z.ZodType>(path: string, schema: T, what: string, whereFrom: string): z.infer<T> {
+  if (!existsSync(path)) throw new InputError({ code: 'MODEL_NOT_FOUND', message: `no ${what} at '${path}': ${whereFrom}` });
+  const parsed = schema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
   if (!parsed.success) {
     const i = parsed.error.issues[0]!;
-    throw new InputError({ code: 'BAD_MODEL_SIDECAR', field: i.path.join('.'), message: `model sidecar '${path}' is invalid: ${i.message}` });
+    throw new InputError({ code: 'BAD_MODEL_SIDECAR', field: i.path.join('.'), message: `${what} '${path}' is invalid: ${i.message}` });
   }
   return parsed.data;
 }

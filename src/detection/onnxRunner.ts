@@ -20,8 +20,8 @@ export async function createOnnxRunner(modelPath: string, opts: OnnxOptions = {}
   });
   const inputName = session.inputNames[0]!;
   return {
-    async run(input, height, width) {
-      const feeds = { [inputName]: new ort.Tensor('float32', input, [1, 3, height, width]) };
+    async run(input, height, width, batch = 1) {
+      const feeds = { [inputName]: new ort.Tensor('float32', input, [batch, 3, height, width]) };
       const res = await session.run(feeds);
       const out: Record<string, { data: Float32Array; dims: readonly number[] }> = {};
       for (const [k, t] of Object.entries(res)) out[k] = { data: t.data as Float32Array, dims: t.dims };
