@@ -55,8 +55,8 @@ export class BallDetector {
   /**
    * `otherCloths`: the detector for frames whose cloth is outside this model's training cloths
    * (the sidecar's `otherCloths`); without it such frames are cloth-normalised. `kinds`: the
-   * classifier that says each found ball's kind at the frame's resolution (kinds.ts), for the
-   * games the sidecar's `kinds` names.
+   * classifier that says each found ball's kind at the frame's resolution (kinds.ts), among the
+   * kinds the sidecar's `kinds.among` names for the game.
    */
   constructor(
     private readonly runner: ModelRunner,
