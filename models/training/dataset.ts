@@ -3,7 +3,7 @@
  * poses (domain randomisation), letterboxed to the network input exactly as the detector's
  * pre-processing does at run time.
  *
- *   npx tsx models/training/dataset.ts --out DIR --frames N --seed S [--cameras overhead,broadcast,oblique] [--packs P] [--cloths P]
+ *   npx tsx models/training/dataset.ts --out DIR --frames N --seed S [--cameras overhead,broadcast,oblique] [--packs P] [--cloths P] [--pockets P] [--spots P]
  *
  * `--packs P`: on a fraction P of snooker and pool frames the reds (the pool balls) start in a
  * rack — whole, or broken up a little, where it is racked or anywhere at any angle — since real
@@ -11,6 +11,9 @@
  * 60 of 76 miscounted balls were reds in the pack). 0 (default) renders exactly the older sets.
  * `--cloths P`: on a fraction P of scenes the cloth is drawn from a palette of real cloth colours
  * (teal, blues, grey, burgundy, camel…) whatever the game (0, default: the game's own colour).
+ * `--pockets P`: on a fraction P of snooker and pool frames 1–3 clusters of 1–4 balls of any colour
+ * gather at pocket mouths, touching (0, default: none). `--spots P`: on a fraction P of scenes the
+ * cue ball is a spotted one (six dots, or "measles"; 0, default: plain).
  *
  * Writes DIR/meta.json, DIR/images.u8 (N × H × W × 3 bytes) and DIR/labels.jsonl (one JSON array of
  * {u, v, r, class, visible} per image, in network-input pixels). Same seed, same bytes.
@@ -28,7 +31,7 @@ import type { GameId } from '../../src/core/games.js';
 import { builtinProfile, completeProfile, type TableProfile } from '../../src/core/table.js';
 import { preprocess } from '../../src/detection/preprocess.js';
 import { lookAt, presetCamera, type Camera, type CameraKind } from '../../src/sim/camera.js';
-import { Renderer, ballClass, mulberry32, randomLook } from '../../src/sim/render/index.js';
+import { Renderer, ballClass, mulberry32, randomCueBallSpots, randomLook } from '../../src/sim/render/index.js';
 import type { BallSnapshot, FrameSnapshot, Occluder } from '../../src/sim/types.js';
 import { ballPatch, PATCH_PX } from '../../src/detection/patch.js';
 
@@ -50,11 +53,14 @@ const { values } = parseArgs({
     games: { type: 'string', default: 'snooker,pool8,novus' },
     packs: { type: 'string', default: '0' },
     cloths: { type: 'string', default: '0' },
+    pockets: { type: 'string', default: '0' },
+    spots: { type: 'string', default: '0' },
     patches: { type: 'boolean', default: false },
   },
 });
 if (!values.out) throw new Error('--out DIR is required');
 const N = Number(values.frames), SEED = Number(values.seed), PACKS = Number(values.packs), CLOTHS = Number(values.cloths);
+const POCKETS = Number(values.pockets), SPOTS = Number(values.spots);
 const cameras = values.cameras!.split(',') as CameraKind[];
 const games = values.games!.split(',') as GameId[];
 
@@ -122,6 +128,48 @@ function layoutFor(game: GameId, table: TableProfile, rnd: () => number): BallSn
         if (x < R || x > W - R || y < R || y > L - R || out.some((o) => Math.hypot(o.x - x, o.y - y) < 2 * R + 0.3)) continue;
         out.push({ id, x, y, z: R, vx: 0, vy: 0, state: 'rest' });
         packed.add(id);
+      }
+    }
+  }
+  if (POCKETS > 0 && game !== 'novus' && rnd() < POCKETS) {
+    // Balls gathered at pocket mouths, of any colours, touching: where play leaves them (a ball
+    // hanging in the jaws, the ones that missed it beside it), in the pocket's shadow. A model that
+    // saw them only in open cloth lost them there (Bern: most of its misses are such clusters).
+    const free = ids.filter((id) => !packed.has(id) && id !== 'striker');
+    for (let k = free.length - 1; k > 0; k--) {
+      const j = Math.floor(rnd() * (k + 1));
+      [free[k], free[j]] = [free[j]!, free[k]!];
+    }
+    const pockets = Object.values(table.pockets).filter((p) => p !== undefined);
+    const clusters = 1 + Math.floor(rnd() * 3);
+    for (let c = 0; c < clusters && free.length; c++) {
+      const pk = pockets[Math.floor(rnd() * pockets.length)]!;
+      // Towards the bed's centre from the pocket: the first ball sits in or just off the jaws.
+      const tx = W / 2 - pk.x, ty = L / 2 - pk.y, tn = Math.hypot(tx, ty);
+      const d = R * (1.2 + rnd() * 2.5);
+      const cluster: { x: number; y: number }[] = [];
+      const size = 1 + Math.floor(rnd() * 4);
+      for (let m = 0; m < size && free.length; m++) {
+        for (let attempt = 0; attempt < 20; attempt++) {
+          let x: number, y: number;
+          if (cluster.length === 0) {
+            x = pk.x + (tx / tn) * d + (rnd() * 2 - 1) * R;
+            y = pk.y + (ty / tn) * d + (rnd() * 2 - 1) * R;
+          } else {
+            const o = cluster[Math.floor(rnd() * cluster.length)]!;
+            const a = rnd() * 2 * Math.PI;
+            x = o.x + Math.cos(a) * (2 * R + rnd() * 2);
+            y = o.y + Math.sin(a) * (2 * R + rnd() * 2);
+          }
+          x = Math.min(W - R, Math.max(R, x));
+          y = Math.min(L - R, Math.max(R, y));
+          if (out.some((o) => Math.hypot(o.x - x, o.y - y) < 2 * R + 0.3)) continue;
+          const id = free.pop()!;
+          out.push({ id, x, y, z: R, vx: 0, vy: 0, state: 'rest' });
+          packed.add(id);
+          cluster.push({ x, y });
+          break;
+        }
       }
     }
   }
@@ -236,6 +284,7 @@ for (let k = 0; k < N; k++) {
     const kind = cameras[Math.floor(rnd() * cameras.length)]!;
     const look = randomLook(game, SEED * 7919 + k);
     if (CLOTHS > 0 && rnd() < CLOTHS) look.clothRgb = clothFrom(rnd);
+    if (SPOTS > 0 && rnd() < SPOTS) look.cueBallSpots = randomCueBallSpots(rnd);
     renderer = new Renderer({ game, table, camera: jitteredCamera(kind, table, rnd), look, seed: SEED * 31 + k });
   }
   const balls = layoutFor(game, table, rnd);
@@ -277,13 +326,13 @@ for (let k = 0; k < N; k++) {
 closeSync(fd);
 if (PATCHES) {
   writeFileSync(join(values.out, 'patches.jsonl'), labelLines.join('\n') + '\n');
-  writeFileSync(join(values.out, 'meta.json'), JSON.stringify({ version: 'patches-v1', seed: SEED, packs: PACKS, cloths: CLOTHS, frames: N, count: patchCount, patchPx: PATCH_PX, classes: CLASSES, games: GAME_CLASSES, cameras }, null, 2));
+  writeFileSync(join(values.out, 'meta.json'), JSON.stringify({ version: 'patches-v1', seed: SEED, packs: PACKS, cloths: CLOTHS, pockets: POCKETS, spots: SPOTS, frames: N, count: patchCount, patchPx: PATCH_PX, classes: CLASSES, games: GAME_CLASSES, cameras }, null, 2));
   process.stderr.write(`wrote ${patchCount} patches from ${N} frames to ${values.out} in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
   process.exit(0);
 }
 writeFileSync(join(values.out, 'labels.jsonl'), labelLines.join('\n') + '\n');
 writeFileSync(
   join(values.out, 'meta.json'),
-  JSON.stringify({ version: PACKS > 0 ? 'render-v2' : 'render-v1', seed: SEED, packs: PACKS, count: N, width: INPUT_W, height: INPUT_H, classes: CLASSES, games: GAME_CLASSES, cameras, scale: 'network input (640×384 letterbox of 1280×720)' }, null, 2),
+  JSON.stringify({ version: POCKETS > 0 || SPOTS > 0 ? 'render-v3' : PACKS > 0 ? 'render-v2' : 'render-v1', seed: SEED, packs: PACKS, pockets: POCKETS, spots: SPOTS, count: N, width: INPUT_W, height: INPUT_H, classes: CLASSES, games: GAME_CLASSES, cameras, scale: 'network input (640×384 letterbox of 1280×720)' }, null, 2),
 );
 process.stderr.write(`wrote ${N} frames to ${values.out} in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);

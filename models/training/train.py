@@ -27,7 +27,9 @@ STRIDE = 4
 def load(data_dir):
     meta = json.load(open(os.path.join(data_dir, 'meta.json')))
     n, h, w = meta['count'], meta['height'], meta['width']
-    images = np.fromfile(os.path.join(data_dir, 'images.u8'), dtype=np.uint8).reshape(n, h, w, 3)
+    # Mapped, not read: several folders are concatenated into one array, and reading them first
+    # held every frame twice (two runs side by side on 24 GB went out of memory).
+    images = np.memmap(os.path.join(data_dir, 'images.u8'), dtype=np.uint8, mode='r', shape=(n, h, w, 3))
     labels = [json.loads(line) for line in open(os.path.join(data_dir, 'labels.jsonl'))]
     assert len(labels) == n, 'labels.jsonl and images.u8 disagree'
     return meta, images, labels
@@ -56,6 +58,22 @@ def cloth_stats(images, labels, classes_of_games):
                      if any(b['class'] in classes_of_games for b in lab)])
     p1, p99 = np.percentile(meds, 1, axis=0), np.percentile(meds, 99, axis=0)
     return {'target': [int(v) for v in np.median(meds, axis=0)], 'min': [0, int(p1[1]), 0], 'max': [int(v) for v in p99]}
+
+
+def cloth_ranges(images, labels, classes_by_game):
+    """
+    Per game, the 1st and 99th percentiles of the training frames' cloth (the centre region's
+    median, every channel): the cloths this model has seen. The sidecar's otherCloths.outside
+    sends a frame whose cloth lies outside them to the partner trained on other cloths.
+    """
+    x0, y0, x1, y1 = CLOTH_REGION
+    out = {}
+    for game, classes in classes_by_game.items():
+        meds = np.array([np.median(im[y0:y1:2, x0:x1:2].reshape(-1, 3), axis=0) for im, lab in zip(images, labels)
+                         if any(b['class'] in classes for b in lab)])
+        if len(meds):
+            out[game] = {'min': [int(v) for v in np.percentile(meds, 1, axis=0)], 'max': [int(v) for v in np.percentile(meds, 99, axis=0)]}
+    return out
 
 
 def cloth_gains(img_u8):
@@ -288,6 +306,7 @@ def main():
     ap.add_argument('--arch', choices=['plain', 'unet'], default='plain')
     ap.add_argument('--cloth-norm', action='store_true', help='normalise each frame by its cloth colour (see CLOTH_TARGET)')
     ap.add_argument('--cloth-norm-outside', help='train without normalisation; at inference normalise only frames of these games (comma-separated) whose cloth is outside the training cloths (see cloth_stats)')
+    ap.add_argument('--cloth-ranges', help='record the training cloths of these games (comma-separated) in the sidecar (training.clothRanges; see cloth_ranges)')
     ap.add_argument('--init', help='start from these weights (a .pt an earlier run wrote beside its .onnx)')
     ap.add_argument('--zoom-max', type=float, default=1.8, help='largest crop zoom of the scale augmentation')
     ap.add_argument('--offset-origin', choices=['corner', 'centre'], default='corner', help="how a ball's centre is given to a heatmap cell (see OFFSET_ORIGIN); 'centre' measured no better (models/README.md, v11)")
@@ -365,7 +384,8 @@ def main():
         'training': {'data': meta.get('version'), 'dataSeed': meta.get('seed'), 'frames': int(len(images)), 'steps': args.steps,
                      'batch': args.batch, 'crop': args.crop, 'lr': args.lr, 'seed': args.seed, 'width': args.width, 'arch': args.arch,
                      'zoomMax': args.zoom_max, 'init': args.init,
-                     'seconds': round(time.time() - t0), 'torch': torch.__version__},
+                     'seconds': round(time.time() - t0), 'torch': torch.__version__,
+                     **({'clothRanges': cloth_ranges(images, labels, {g: set(meta['games'][g]) for g in args.cloth_ranges.split(',')})} if args.cloth_ranges else {})},
         'metrics': metrics,
     }
     json.dump(sidecar, open(args.out + '.json', 'w'), indent=2)

@@ -80,8 +80,9 @@ export class BallDetector {
     const toFrameH = view.kind === 'table' ? tableViewFor(view.imageToTable, view.bed, W, H, view.marginMm) : view.ballRadiusPx ? sizedLetterbox(frame, W, H, view.ballRadiusPx) : undefined;
     const { view: inputView } = preprocess(frame, this.side.input, this.tensor, toFrameH);
     const input = this.side.input;
-    const gains = input.clothNormalise ? clothGains(this.tensor, input as Required<ModelSidecar['input']>, this.opts.game) : null;
-    if (gains && this.otherCloths) return this.otherCloths.detect(frame, view);
+    const medians = input.clothNormalise ? clothMedians(this.tensor, input as Required<ModelSidecar['input']>) : null;
+    const gains = medians ? clothGains(medians, input as Required<ModelSidecar['input']>, this.opts.game) : null;
+    if (this.otherCloths && (gains || (medians && this.clothNotOurs(medians)))) return this.otherCloths.detect(frame, view);
     if (gains) applyClothGains(this.tensor, W * H, input, gains);
     const all = await this.infer(this.tensor, W, H, inputView);
     if (this.opts.clusterLooks === 'off' || inputView.kind !== 'letterbox') return this.withKinds(frame, all);
@@ -123,8 +124,9 @@ export class BallDetector {
     const { contextPx, ballRadiusPx } = opts;
     const input = this.side.input;
     const scale = letterboxFor(frame.width, frame.height, input.width, input.height).scale;
-    const gains = input.clothNormalise ? this.frameClothGains(frame, scale) : null;
-    if (gains && this.otherCloths) return this.otherCloths.detectRegions(frame, cores, opts);
+    const medians = input.clothNormalise ? this.frameClothMedians(frame, scale) : null;
+    const gains = medians ? clothGains(medians, input as Required<ModelSidecar['input']>, this.opts.game) : null;
+    if (this.otherCloths && (gains || (medians && this.clothNotOurs(medians)))) return this.otherCloths.detectRegions(frame, cores, opts);
     const rows: DetectionRow[] = [];
     for (const core of cores) {
       const crop = { u0: core.u0 - contextPx, v0: core.v0 - contextPx, u1: core.u1 + contextPx, v1: core.v1 + contextPx };
@@ -169,11 +171,19 @@ export class BallDetector {
     return this.infer(tensor, crop.width, crop.height, view);
   }
 
+  /** A cloth of this frame's game that this model was not trained on (`otherCloths.outside`): the partner's frame. */
+  private clothNotOurs(medians: readonly number[]): boolean {
+    const range = this.side.otherCloths?.outside?.[this.opts.game];
+    if (!range) return false;
+    const m = range.marginLevels;
+    return medians.some((v, c) => v < range.min[c]! - m || v > range.max[c]! + m);
+  }
+
   /**
-   * The cloth gains of a frame without pre-processing it whole: the sidecar's cloth region of the
-   * letterboxed input, sampled at every second input px (as `clothGains` reads it).
+   * The cloth medians of a frame without pre-processing it whole: the sidecar's cloth region of the
+   * letterboxed input, sampled at every second input px (as `clothMedians` reads it).
    */
-  private frameClothGains(frame: Rgb, scale: number): [number, number, number] | null {
+  private frameClothMedians(frame: Rgb, scale: number): [number, number, number] {
     const input = this.side.input as Required<ModelSidecar['input']>;
     const [x0, y0, x1, y1] = input.clothNormalise.region;
     const box = letterboxFor(frame.width, frame.height, input.width, input.height);
@@ -185,7 +195,7 @@ export class BallDetector {
       [0, 0, 1],
     ];
     const { tensor } = preprocess(frame, { ...input, width: w, height: h }, undefined, toFrameH);
-    return clothGains(tensor, { ...input, width: w, height: h, clothNormalise: { ...input.clothNormalise, region: [0, 0, w, h] } }, this.opts.game, 1);
+    return clothMedians(tensor, { ...input, width: w, height: h, clothNormalise: { ...input.clothNormalise, region: [0, 0, w, h] } }, 1);
   }
 
   private async infer(tensor: Float32Array, W: number, H: number, view: InputView): Promise<Detections> {
@@ -232,28 +242,32 @@ function sizedLetterbox(frame: Rgb, W: number, H: number, ballRadiusPx: number):
  * when the frame's cloth is inside the training range).
  */
 export function normaliseByCloth(tensor: Float32Array, input: Required<ModelSidecar['input']>, game?: GameId): [number, number, number] {
-  const gains = clothGains(tensor, input, game);
+  const gains = clothGains(clothMedians(tensor, input), input, game);
   if (!gains) return [1, 1, 1];
   applyClothGains(tensor, input.width * input.height, input, gains);
   return gains;
 }
 
-/** The per-channel gains that bring the frame's cloth to the training median, or null when none is needed. */
-function clothGains(tensor: Float32Array, input: Required<ModelSidecar['input']>, game?: GameId, step = 2): [number, number, number] | null {
+/** The cloth region's median per channel, 0–255, read from a normalised input tensor. */
+function clothMedians(tensor: Float32Array, input: Required<ModelSidecar['input']>, step = 2): [number, number, number] {
   const { width: W, height: H, mean, std, clothNormalise: cn } = input;
   const plane = W * H;
   const [x0, y0, x1, y1] = cn.region;
-  const gains: [number, number, number] = [1, 1, 1];
   const medians: [number, number, number] = [0, 0, 0];
   const vals = new Float64Array(Math.ceil((y1 - y0) / step) * Math.ceil((x1 - x0) / step));
   for (let c = 0; c < 3; c++) {
     let n = 0;
     for (let y = y0; y < y1; y += step) for (let x = x0; x < x1; x += step) vals[n++] = (tensor[c * plane + y * W + x]! * std[c]! + mean[c]!) * 255;
-    // Quickselect, not a sort: the same median in linear time (it ran on every detected frame).
-    const med = medianInPlace(vals, n);
-    medians[c] = med;
-    gains[c] = Math.min(cn.gainRange[1], Math.max(cn.gainRange[0], cn.target[c]! / Math.max(med, 1)));
+    // Quickselect, not a sort: the same median in linear time (it runs on every detected frame).
+    medians[c] = medianInPlace(vals, n);
   }
+  return medians;
+}
+
+/** The per-channel gains that bring the frame's cloth (its `medians`) to the training median, or null when none is needed. */
+function clothGains(medians: readonly number[], input: Required<ModelSidecar['input']>, game?: GameId): [number, number, number] | null {
+  const cn = input.clothNormalise;
+  const gains = medians.map((med, c) => Math.min(cn.gainRange[1], Math.max(cn.gainRange[0], cn.target[c]! / Math.max(med, 1)))) as [number, number, number];
   const only = cn.onlyOutside;
   if (only) {
     if (!game || !only.games.includes(game)) return null;

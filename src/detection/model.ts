@@ -61,7 +61,24 @@ export const sidecarSchema = z.object({
    * go to this model instead of being normalised: a model trained on other cloths as well (the
    * path of its .onnx/.json beside this sidecar, without extension).
    */
-  otherCloths: z.object({ model: z.string().min(1) }).optional(),
+  otherCloths: z
+    .object({
+      model: z.string().min(1),
+      /**
+       * Per game, the cloth colours this model was trained on (the cloth region's median, 0–255, as
+       * `onlyOutside` measures it): a frame of that game whose cloth lies outside, by more than
+       * `marginLevels` in a channel, goes to the partner too. For the games `onlyOutside` does not
+       * normalise (pool, Novus): without it a pool table in red or green cloth was met by a model that
+       * had seen blue ones only (rendered: pool recall 42 %).
+       */
+      outside: z
+        .partialRecord(
+          z.enum(GAMES),
+          z.object({ min: z.tuple([z.number(), z.number(), z.number()]), max: z.tuple([z.number(), z.number(), z.number()]), marginLevels: z.number().min(0).default(10) }),
+        )
+        .optional(),
+    })
+    .optional(),
   /**
    * The kind classifier (src/detection/kinds.ts) that says again the kind of each ball this model
    * finds: its .onnx/.json beside this sidecar, without extension, and per game the kinds it may

@@ -233,4 +233,27 @@ describe('a partner model for other cloths (the sidecar\'s otherCloths)', () => 
   test('games the cloth range is not for (pool on blue cloth) stay with the main model', async () => {
     expect(toRows(await pair('pool8').detect(clothFrame([48, 152, 188]))).map((d) => d.class)).toEqual(['eight']);
   });
+
+  test("otherCloths.outside: a pool table in a cloth the main model never saw (red, green) goes to the partner; its own blue stays, and no gains are applied to pool", async () => {
+    const ranged: ModelSidecar = { ...greenOnly, otherCloths: { model: 'partner', outside: { pool8: { min: [26, 88, 97], max: [108, 202, 251], marginLevels: 10 } } } };
+    const partner = new BallDetector(fakeRunner([{ u: 20, v: 20, r: 3, cls: 'cue', conf: 0.9 }]), side, { game: 'pool8' });
+    const seen: number[][] = [];
+    const main = fakeRunner([{ u: 40, v: 20, r: 3, cls: 'eight', conf: 0.9 }]);
+    const spy: typeof main = { ...main, run: async (t, h, w, b) => (seen.push([t[0]!, t[h * w]!, t[2 * h * w]!]), main.run(t, h, w, b)) };
+    const det = new BallDetector(spy, ranged, { game: 'pool8' }, partner);
+    const classes = async (rgb: [number, number, number]) => toRows(await det.detect(clothFrame(rgb))).map((d) => d.class);
+    expect(await classes([48, 152, 188])).toEqual(['eight']);
+    // The main model saw the blue cloth's own bytes: pool is not normalised by the snooker range.
+    expect(seen.at(-1)!.map(Math.round)).toEqual([48, 152, 188]);
+    expect(await classes([125, 35, 45])).toEqual(['cue']); // burgundy
+    expect(await classes([18, 184, 30])).toEqual(['cue']); // tournament green
+    // Inside the margin (B 90 against a floor of 97 − 10) it stays.
+    expect(await classes([48, 152, 90])).toEqual(['eight']);
+    const box = [{ u0: 0, v0: 0, u1: 64, v1: 48 }];
+    expect(toRows(await det.detectRegions(clothFrame([125, 35, 45]), box, { contextPx: 8 })).map((d) => d.class)).toEqual(['cue']);
+    expect(toRows(await det.detectRegions(clothFrame([48, 152, 188]), box, { contextPx: 8 })).map((d) => d.class)).toEqual(['eight']);
+    // Snooker keeps its own rule (onlyOutside), which this range is not for: a green cloth stays.
+    const snooker = new BallDetector(fakeRunner([{ u: 40, v: 20, r: 3, cls: 'red', conf: 0.9 }]), ranged, { game: 'snooker' }, new BallDetector(fakeRunner([{ u: 20, v: 20, r: 3, cls: 'white', conf: 0.9 }]), side, { game: 'snooker' }));
+    expect(toRows(await snooker.detect(clothFrame([18, 150, 30]))).map((d) => d.class)).toEqual(['red']);
+  });
 });

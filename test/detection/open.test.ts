@@ -4,13 +4,19 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { openBallDetector } from '../../src/detection/open.js';
+import { toRows } from '../../src/detection/detections.js';
+import { builtinProfile } from '../../src/core/table.js';
+import { presetCamera } from '../../src/sim/camera.js';
+import { defaultLook, Renderer } from '../../src/sim/render/index.js';
 
 const MODELS = resolve(import.meta.dirname, '../../models');
 
 describe('openBallDetector', () => {
   test('the shipped detector names its partner, and both load', async () => {
     const o = await openBallDetector(join(MODELS, 'detector'), { game: 'snooker' });
-    expect(o.side.otherCloths).toEqual({ model: 'detector-cloths' });
+    expect(o.side.otherCloths?.model).toBe('detector-cloths');
+    // Pool and Novus frames whose cloth is not among the main model's training cloths go to the partner too.
+    expect(Object.keys(o.side.otherCloths?.outside ?? {}).sort()).toEqual(['novus', 'pool8']);
     // A green-cloth frame stays with the main model and runs (no balls on a plain cloth).
     const width = 128, height = 72, rgb = new Uint8Array(width * height * 3);
     for (let k = 0; k < width * height; k++) rgb.set([20, 140, 30], 3 * k);
@@ -24,5 +30,31 @@ describe('openBallDetector', () => {
     const side = JSON.parse(readFileSync(join(MODELS, 'detector.json'), 'utf8'));
     writeFileSync(join(dir, 'detector.json'), JSON.stringify({ ...side, otherCloths: { model: 'nowhere' } }));
     await expect(openBallDetector(join(dir, 'detector'), { game: 'snooker' })).rejects.toThrow(/nowhere\.json/);
+  });
+
+  test('pool on a cloth the main model never saw (burgundy, green) is found by the partner; without otherCloths.outside it was not', async () => {
+    const table = builtinProfile('pool8-9ft');
+    const R = table.ballDiameter / 2, W = table.bed.width, L = table.bed.length;
+    const ids = ['cue', ...Array.from({ length: 15 }, (_, k) => String(k + 1))];
+    // Scattered over the bed, none touching.
+    const balls = ids.map((id, k) => ({ id, x: W * (0.15 + 0.7 * ((k * 0.37) % 1)), y: L * (0.1 + 0.8 * ((k * 0.61) % 1)), z: R, vx: 0, vy: 0, state: 'rest' as const }));
+    const found = async (modelPath: string, cloth: [number, number, number], cam: 'overhead' | 'broadcast') => {
+      const o = await openBallDetector(modelPath, { game: 'pool8', clusterLooks: 'off' });
+      const f = new Renderer({ game: 'pool8', table, camera: presetCamera(cam, table, { width: 1280, height: 720 }), look: { ...defaultLook('pool8'), clothRgb: cloth }, seed: 3 }).render({ i: 0, t: 0, balls });
+      const d = toRows(await o.detector.detect(f));
+      await o.close();
+      return f.labels.filter((l) => l.visible && d.some((x) => Math.hypot(x.u - l.u, x.v - l.v) < Math.max(3, l.r / 2))).length;
+    };
+    const burgundy: [number, number, number] = [125, 35, 45];
+    // Measured 16/16 on burgundy from both cameras, 14/16 on green from above (7/16 from the broadcast camera).
+    expect(await found(join(MODELS, 'detector'), burgundy, 'overhead')).toBeGreaterThanOrEqual(15);
+    expect(await found(join(MODELS, 'detector'), burgundy, 'broadcast')).toBeGreaterThanOrEqual(15);
+    expect(await found(join(MODELS, 'detector'), [18, 184, 30], 'overhead')).toBeGreaterThanOrEqual(12);
+    // The same pair without the pool range: the main model, which saw blue pool cloths only, found 0–1.
+    const dir = mkdtempSync(join(tmpdir(), 'cueref-open-'));
+    for (const f of ['detector.onnx', 'detector-cloths.onnx', 'detector-cloths.json', 'kinds.onnx', 'kinds.json']) copyFileSync(join(MODELS, f), join(dir, f));
+    const side = JSON.parse(readFileSync(join(MODELS, 'detector.json'), 'utf8'));
+    writeFileSync(join(dir, 'detector.json'), JSON.stringify({ ...side, otherCloths: { model: 'detector-cloths' } }));
+    expect(await found(join(dir, 'detector'), burgundy, 'overhead')).toBeLessThanOrEqual(3);
   });
 });

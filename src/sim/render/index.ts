@@ -14,12 +14,12 @@ import { project, type Camera } from '../camera.js';
 import type { BallSnapshot, FrameSnapshot, Occluder } from '../types.js';
 import { ballAppearance, type BallAppearance } from './balls.js';
 import { glyphBit, GLYPH_H, GLYPH_W } from './font.js';
-import { lightsForBed, mulberry32, type LightParams, type LookParams } from './look.js';
+import { lightsForBed, mulberry32, type LightParams, type LookParams, type Rgb } from './look.js';
 import { buildOverlay, compositeOverlay, overlayCovers, type OverlayLayer } from './overlay.js';
 import { buildRayMap, type RayMap } from './rays.js';
 import { renderTableImage, Surface, type TableImage } from './tableImage.js';
 
-export { defaultLook, randomLook, mulberry32, type LookParams, type LightParams, type Rgb } from './look.js';
+export { defaultLook, randomLook, randomCueBallSpots, mulberry32, type LookParams, type LightParams, type Rgb, type CueBallSpots } from './look.js';
 export { ballClass, ballAppearance } from './balls.js';
 
 export interface FrameLabel {
@@ -106,6 +106,9 @@ function hashString(s: string): number {
   return h >>> 0;
 }
 
+/** A ball's appearance in one renderer: its look's colour jitter, and a spotted cue ball's dots. */
+type RenderedAppearance = BallAppearance & { tint: [number, number, number]; spots?: { dirs: [number, number, number][]; cos: number; rgb: Rgb } };
+
 export class Renderer {
   readonly game: GameId;
   readonly table: TableProfile;
@@ -126,7 +129,7 @@ export class Renderer {
   private readonly occMask: Uint8Array;
   private occDirty = false;
   private readonly restingOrientation = new Map<string, Float64Array>();
-  private readonly appearances = new Map<string, BallAppearance & { tint: [number, number, number] }>();
+  private readonly appearances = new Map<string, RenderedAppearance>();
 
   constructor(opts: RendererOptions) {
     this.game = opts.game;
@@ -217,7 +220,7 @@ export class Renderer {
     return { i: frame.i, t: frame.t, width, height, rgb, labels };
   }
 
-  private appearance(id: string): BallAppearance & { tint: [number, number, number] } {
+  private appearance(id: string): RenderedAppearance {
     let a = this.appearances.get(id);
     if (!a) {
       const base = ballAppearance(this.game, this.table, id);
@@ -225,6 +228,8 @@ export class Renderer {
       const j = this.look.ballColourJitter;
       const tint: [number, number, number] = [1 + (rng() * 2 - 1) * j, 1 + (rng() * 2 - 1) * j, 1 + (rng() * 2 - 1) * j];
       a = { ...base, tint };
+      const spots = this.look.cueBallSpots;
+      if (spots && (base.class === 'white' || base.class === 'cue')) a.spots = { dirs: spots.dirs, cos: Math.cos(spots.radiusRad), rgb: spots.rgb };
       this.appearances.set(id, a);
     }
     return a;
@@ -539,8 +544,22 @@ export class Renderer {
   }
 
   /** Surface colour at world normal n: pool balls carry a stripe and a numbered disc in their own frame. */
-  private albedo(app: BallAppearance, m: Float64Array, nx: number, ny: number, nz: number, out: Float64Array): void {
+  private albedo(app: RenderedAppearance, m: Float64Array, nx: number, ny: number, nz: number, out: Float64Array): void {
     const c = app.rgb;
+    if (app.spots) {
+      // A spotted cue ball: dots fixed in the ball's own frame, so they roll with it.
+      const lx = m[0]! * nx + m[3]! * ny + m[6]! * nz;
+      const ly = m[1]! * nx + m[4]! * ny + m[7]! * nz;
+      const lz = m[2]! * nx + m[5]! * ny + m[8]! * nz;
+      for (const d of app.spots.dirs) {
+        if (lx * d[0] + ly * d[1] + lz * d[2] > app.spots.cos) {
+          out[0] = app.spots.rgb[0];
+          out[1] = app.spots.rgb[1];
+          out[2] = app.spots.rgb[2];
+          return;
+        }
+      }
+    }
     if (app.number === undefined) {
       out[0] = c[0];
       out[1] = c[1];
@@ -580,7 +599,7 @@ export class Renderer {
   }
 
   /** Novus pawn/striker: a flat disc with a hole, lying on the board (top face + outer wall). */
-  private drawDisc(rgb: Uint8Array, b: BallSnapshot, poses: Pose[], app: BallAppearance & { tint: [number, number, number] }): void {
+  private drawDisc(rgb: Uint8Array, b: BallSnapshot, poses: Pose[], app: RenderedAppearance): void {
     const cam = this.camera;
     const width = cam.width;
     const R = app.radiusMm, H = app.thicknessMm ?? 5, hole = app.holeRadiusMm ?? 0;

@@ -88,6 +88,36 @@ export interface LookParams {
   overlayStyle: OverlayStyle;
   /** Per-ball colour jitter (0 none): fraction of the colour varied between balls of one look. */
   ballColourJitter: number;
+  /**
+   * A spotted cue ball (snooker's white, pool's cue), as televised and club play often use: the
+   * "pro cup" ball's six dots (one on each axis) or a "measles" ball's many; absent: plain.
+   * Only the training data sets it (`dataset.ts --spots`), so the scenario renders keep a plain ball.
+   */
+  cueBallSpots?: CueBallSpots;
+}
+
+export interface CueBallSpots {
+  /** Dot centres as unit vectors in the ball's own frame. */
+  dirs: [number, number, number][];
+  /** Angular radius of each dot, radians (a pro cup's ~5 mm dot on a 52.5 mm ball: ~0.1). */
+  radiusRad: number;
+  rgb: Rgb;
+}
+
+/** A random spotted cue ball: six dots on the axes (the common "pro cup") or 12–20 scattered ("measles"). */
+export function randomCueBallSpots(rnd: () => number): CueBallSpots {
+  const six = rnd() < 0.7;
+  const dirs: [number, number, number][] = six
+    ? [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]]
+    : Array.from({ length: 12 + Math.floor(rnd() * 9) }, () => {
+        // Uniform on the sphere.
+        const z = rnd() * 2 - 1, a = rnd() * 2 * Math.PI, s = Math.sqrt(1 - z * z);
+        return [s * Math.cos(a), s * Math.sin(a), z] as [number, number, number];
+      });
+  // Mostly red dots; some balls carry blue or black ones.
+  const palette: Rgb[] = [[190, 25, 35], [200, 40, 40], [170, 20, 30], [30, 60, 170], [25, 25, 25]];
+  const rgb = palette[Math.min(palette.length - 1, Math.floor(rnd() * rnd() * palette.length * 1.6))]!;
+  return { dirs, radiusRad: six ? 0.08 + rnd() * 0.07 : 0.06 + rnd() * 0.04, rgb };
 }
 
 export { mulberry32 };

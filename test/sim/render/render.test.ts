@@ -8,7 +8,7 @@ import { presetCamera, project } from '../../../src/sim/camera.js';
 import { novusStart, pool8Rack, snookerOpening } from '../../../src/sim/render/demoLayouts.js';
 import { jpegRoundTrip } from '../../../src/sim/render/imageIo.js';
 import { buildOverlay, overlayCovers } from '../../../src/sim/render/overlay.js';
-import { ballClass, defaultLook, mulberry32, randomLook, Renderer } from '../../../src/sim/render/index.js';
+import { ballClass, defaultLook, mulberry32, randomCueBallSpots, randomLook, Renderer } from '../../../src/sim/render/index.js';
 import { imageCentroid, measurementLook, rest } from './helpers.js';
 
 const snooker = builtinProfile('snooker');
@@ -201,6 +201,37 @@ describe('pool and Novus pieces', () => {
     expect(countWhite('11')).toBeGreaterThan(0.15);
     expect(countWhite('11')).toBeLessThan(0.8);
     expect(countWhite('3')).toBeLessThan(0.08);
+  });
+
+  test('a spotted cue ball shows its dots, which roll with it; the look without spots keeps a plain white', () => {
+    const cam = presetCamera('overhead', snooker, { width: 1280, height: 720 });
+    const look = { ...measurementLook('snooker'), cueBallSpots: randomCueBallSpots(mulberry32(3)) };
+    const spots = look.cueBallSpots;
+    // Six dots on the axes: with the identity orientation one faces the overhead camera (+z or −z).
+    const six = { ...spots, dirs: [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]] as [number, number, number][], radiusRad: 0.3, rgb: [190, 25, 35] as [number, number, number] };
+    const dotted = (o: [number, number, number, number] | undefined, withSpots: boolean): number => {
+      const r = new Renderer({ game: 'snooker', table: snooker, camera: cam, look: withSpots ? { ...look, cueBallSpots: six } : measurementLook('snooker'), seed: 1 });
+      const f = r.render({ i: 0, t: 0, balls: [{ ...rest('white', 900, 1800, R), ...(o ? { orientation: o } : {}) }, rest('red1', 400, 1800, R)] });
+      const l = f.labels.find((x) => x.id === 'white')!;
+      let red = 0;
+      for (let j = Math.round(l.v - l.r); j <= Math.round(l.v + l.r); j++) {
+        for (let i = Math.round(l.u - l.r); i <= Math.round(l.u + l.r); i++) {
+          if ((i - l.u) ** 2 + (j - l.v) ** 2 > (l.r * 0.9) ** 2) continue;
+          const p = (j * 1280 + i) * 3;
+          if (f.rgb[p]! > 150 && f.rgb[p + 1]! < 90) red++;
+        }
+      }
+      return red;
+    };
+    // A dot of 0.3 rad seen face on: π (0.3 R)² ≈ 14 px of red (R ≈ 7 px here).
+    expect(dotted([1, 0, 0, 0], true)).toBeGreaterThan(8);
+    // Turned 45° about x and then about z: no dot faces the camera squarely, two or three show at a slant.
+    const c = Math.cos(Math.PI / 8), s = Math.sin(Math.PI / 8);
+    expect(dotted([c * c, c * s, s * s, c * s], true)).toBeGreaterThan(0);
+    expect(dotted([1, 0, 0, 0], false)).toBe(0);
+    // The spots are the cue ball's alone, and drawn from the given rng.
+    expect(randomCueBallSpots(mulberry32(3))).toEqual(spots);
+    expect(spots.dirs.length).toBeGreaterThanOrEqual(6);
   });
 
   test('Novus discs have a hole: the board shows through at the centre of a pawn', () => {
