@@ -46,10 +46,12 @@ describe('openBallDetector', () => {
       return f.labels.filter((l) => l.visible && d.some((x) => Math.hypot(x.u - l.u, x.v - l.v) < Math.max(3, l.r / 2))).length;
     };
     const burgundy: [number, number, number] = [125, 35, 45];
-    // Measured 16/16 on burgundy from both cameras, 14/16 on green from above (7/16 from the broadcast camera).
+    // Measured (v13c as the partner): burgundy 16/16 from above, 15/16 from the broadcast camera;
+    // tournament green 16/16 and 14/16 (v10 as the partner: 14/16 and 7/16).
     expect(await found(join(MODELS, 'detector'), burgundy, 'overhead')).toBeGreaterThanOrEqual(15);
-    expect(await found(join(MODELS, 'detector'), burgundy, 'broadcast')).toBeGreaterThanOrEqual(15);
-    expect(await found(join(MODELS, 'detector'), [18, 184, 30], 'overhead')).toBeGreaterThanOrEqual(12);
+    expect(await found(join(MODELS, 'detector'), burgundy, 'broadcast')).toBeGreaterThanOrEqual(14);
+    expect(await found(join(MODELS, 'detector'), [18, 184, 30], 'overhead')).toBeGreaterThanOrEqual(15);
+    expect(await found(join(MODELS, 'detector'), [18, 184, 30], 'broadcast')).toBeGreaterThanOrEqual(12);
     // The same pair without the pool range: the main model, which saw blue pool cloths only, found 0–1.
     const dir = mkdtempSync(join(tmpdir(), 'cueref-open-'));
     for (const f of ['detector.onnx', 'detector-cloths.onnx', 'detector-cloths.json', 'kinds.onnx', 'kinds.json']) copyFileSync(join(MODELS, f), join(dir, f));
