@@ -56,7 +56,7 @@ const detectors = new Map<GameId, OpenedDetector>();
 const looks = values.looks as 'off' | 'groups' | 'blobs';
 let tp = 0, fp = 0, fn = 0, kindOk = 0;
 // The same per game: a weakness of one game's looks hides in the totals.
-const perGame = new Map<GameId, { tp: number; fp: number; fn: number }>();
+const perGame = new Map<GameId, { tp: number; fp: number; fn: number; fpNear: number }>();
 // Why balls are missed and where false balls are: a miss in a cluster (another ball's centre within
 // 2.2 R), a small one (R < 5 input px), or other; a false ball near a labelled ball (within its
 // radius: found, but too far off to match) or elsewhere.
@@ -81,7 +81,7 @@ for (let i = 0; i < meta.count; i++) {
   const rgb = new Uint8Array(images.buffer, images.byteOffset + i * n, n);
   const dets = toRows(await d.detector.detect({ width: meta.width, height: meta.height, rgb }));
   const used = new Set<number>();
-  const [tp0, fn0, fp0] = [tp, fn, fp];
+  const [tp0, fn0, fp0, near0] = [tp, fn, fp, falseWhy.nearBall];
   for (const g of gts) {
     let best = -1, bd = Infinity;
     dets.forEach((x, j) => {
@@ -106,20 +106,20 @@ for (let i = 0; i < meta.count; i++) {
     }
   }
   fp += dets.length - used.size;
-  const pg = perGame.get(game) ?? { tp: 0, fp: 0, fn: 0 };
-  perGame.set(game, { tp: pg.tp + tp - tp0, fn: pg.fn + fn - fn0, fp: pg.fp + fp - fp0 });
   dets.forEach((x, j) => {
     if (used.has(j)) return;
     if (labels[i]!.some((g) => Math.hypot(x.u - g.u, x.v - g.v) < g.r)) falseWhy.nearBall++;
     else falseWhy.elsewhere++;
   });
+  const pg = perGame.get(game) ?? { tp: 0, fp: 0, fn: 0, fpNear: 0 };
+  perGame.set(game, { tp: pg.tp + tp - tp0, fn: pg.fn + fn - fn0, fp: pg.fp + fp - fp0, fpNear: pg.fpNear + falseWhy.nearBall - near0 });
 }
 const ms = (performance.now() - t0) / meta.count;
 for (const d of detectors.values()) await d.close();
 const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)} %`;
 console.log(`${values.model} on ${dir} (${meta.count} frames, seed ${meta.seed ?? '?'}, ${tp + fn} visible balls; looks ${looks})`);
 console.log(`recall ${pct(tp, tp + fn)}  precision ${pct(tp, tp + fp)}  kind ${pct(kindOk, tp)}  median centre error ${medianInPlace(errs).toFixed(3)} px  (${ms.toFixed(1)} ms/frame)`);
-console.log(`by game: ${[...perGame].map(([g, c]) => `${g} recall ${pct(c.tp, c.tp + c.fn)}, precision ${pct(c.tp, c.tp + c.fp)} (${c.tp + c.fn} balls)`).join('; ')}`);
+console.log(`by game: ${[...perGame].map(([g, c]) => `${g} recall ${pct(c.tp, c.tp + c.fn)}, precision ${pct(c.tp, c.tp + c.fp)} (${c.tp + c.fn} balls; ${c.fp} false, ${c.fpNear} of them on a labelled ball)`).join('; ')}`);
 console.log(`missed: ${missWhy.cluster} in clusters, ${missWhy.small} small (R < 5 px), ${missWhy.other} other; false: ${falseWhy.nearBall} within a labelled ball's radius (hidden or too far off), ${falseWhy.elsewhere} elsewhere`);
 console.log(`kind confusions: ${[...confusions].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
 console.log('signed centre error (detected − true) by the integer pixel of the true centre in its 4-px cell, median px:');
