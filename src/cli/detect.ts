@@ -15,7 +15,7 @@ import { readStill, writePng } from '../calibration/frames.js';
 import { cloneFrame, line, polyline } from '../calibration/draw.js';
 import { applyH } from '../core/mat3.js';
 import { GAMES, type GameId } from '../core/games.js';
-import { defaultProfileFor, loadTableProfile, type TableProfile } from '../core/table.js';
+import { defaultProfileFor, loadTableProfile, novusHoleUnder, type TableProfile } from '../core/table.js';
 import { notOneBall } from '../tracking/index.js';
 import { toRows, type DetectionRow } from '../detection/detections.js';
 import { openBallDetector } from '../detection/open.js';
@@ -60,6 +60,8 @@ export function onTable(rows: DetectionRow[], cal: Calibration): { on: (Detectio
     const [x, y] = applyH(cal.ballCentreToTable, u, v);
     if (x < -BED_MARGIN_MM || y < -BED_MARGIN_MM || x > W + BED_MARGIN_MM || y > L + BED_MARGIN_MM) off++;
     else if (notOneBall(cal.game, d.class, d.r, cal.ballCentreToTable, x, y, cal.table.ballDiameter / 2)) off++;
+    // A still has no before and after: a "black pawn" deep over a Novus hole is the hole.
+    else if (novusHoleUnder(cal.table, x, y)) off++;
     else on.push({ ...d, x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 });
   }
   return { on, off };

@@ -321,3 +321,30 @@ export function pocketHoleUnder(table: TableProfile, x: number, y: number, radiu
   }
   return undefined;
 }
+
+/**
+ * A Novus board's pocket is a round hole cut into its corner: centred this many mouths inside the
+ * corner along the diagonal, of this many mouths' radius (the renderer draws it from these).
+ */
+export const NOVUS_HOLE = { insetMouths: 0.45, radiusMouths: 0.5 } as const;
+
+/**
+ * The Novus pocket whose hole a piece centred at (x, y) lies deep over: within `coreFraction` of
+ * the hole's radius from its centre. A flat disc centred there has fallen in, so what is seen
+ * there is the hole itself, which the detector reads as a black pawn (most of Novus's false pieces
+ * on rendered held-out frames). Only the hole's core: a piece at rest near its rim, against the
+ * cushions by the jaws, is a piece. Other games: undefined (a cue table's ball over the fall is
+ * hanging in the jaws, which the referee must see).
+ */
+export function novusHoleUnder(table: Pick<TableProfile, 'game' | 'pockets'>, x: number, y: number, coreFraction = 0.5): PocketId | undefined {
+  if (table.game !== 'novus') return undefined;
+  for (const id of POCKETS) {
+    const pk = table.pockets[id];
+    if (!pk) continue;
+    // Inward along the diagonal from a corner pocket (Novus has no middle pockets).
+    const ux = pk.x <= 0 ? 1 : -1, uy = pk.y <= 0 ? 1 : -1;
+    const inset = (NOVUS_HOLE.insetMouths * pk.mouth) / Math.SQRT2;
+    if (Math.hypot(x - (pk.x + ux * inset), y - (pk.y + uy * inset)) < coreFraction * NOVUS_HOLE.radiusMouths * pk.mouth) return id;
+  }
+  return undefined;
+}

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { InputError } from '../../src/core/errors.js';
 import type { Mat3 } from '../../src/core/mat3.js';
-import { builtinProfile } from '../../src/core/table.js';
+import { builtinProfile, novusHoleUnder } from '../../src/core/table.js';
 import { imageBallRadius } from '../../src/core/ballImage.js';
 import { assign, createTracker, idsOfKind, initState, kindOfClass, kindOfId, mahalanobis2, makeDetections, mapDetections, predict, trackerParams, update } from '../../src/tracking/index.js';
 
@@ -197,6 +197,21 @@ describe('detections', () => {
     const row = (r: number, cls: string, u = 250) => ({ u, v: 450, r, class: cls, conf: 0.7 });
     const { on, off } = onTable([row(20, 'white'), row(13, 'white', 300), row(24, 'red'), row(13, 'pink', 5000)], cal);
     expect(on.map((d) => `${d.class}@${d.x}`)).toEqual(['white@600', 'red@500']);
+    expect(off).toBe(2);
+  });
+  test('`cueref detect` on Novus: a "pawn" deep over a corner hole is the hole; a pawn by the jaws is a pawn', async () => {
+    const { onTable } = await import('../../src/cli/detect.js');
+    const table = builtinProfile('novus');
+    // The hole of BL is centred 0.45 mouths (27 mm) in from the corner along the diagonal, 30 mm in radius.
+    expect(novusHoleUnder(table, 19.1, 19.1)).toBe('BL');
+    expect(novusHoleUnder(table, 1000 - 25, 1000 - 15)).toBe('TR');
+    expect(novusHoleUnder(table, 16, 40)).toBeUndefined(); // against the left cushion past the jaw: the physics rests it there
+    expect(novusHoleUnder(table, 500, 500)).toBeUndefined();
+    expect(novusHoleUnder(builtinProfile('snooker'), 10, 10)).toBeUndefined(); // a cue table's hanging ball is a ball
+    const cal = { game: 'novus', table, ballCentreToTable: [[1, 0, 0], [0, 1, 0], [0, 0, 1]], imageToTable: [[1, 0, 0], [0, 1, 0], [0, 0, 1]] } as unknown as Parameters<typeof onTable>[1];
+    const row = (u: number, v: number) => ({ u, v, r: 16, class: 'pawnB', conf: 0.6 });
+    const { on, off } = onTable([row(20, 18), row(16, 40), row(980, 982), row(400, 600)], cal);
+    expect(on.map((d) => `${d.x},${d.y}`)).toEqual(['16,40', '400,600']);
     expect(off).toBe(2);
   });
   test('a projective homography divides by w', () => {

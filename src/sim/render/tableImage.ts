@@ -8,7 +8,7 @@
  * reaches the bed plane outside the bed went through a cushion's vertical face and is shaded as one.
  */
 import { assertNever, type GameId } from '../../core/games.js';
-import type { TableProfile } from '../../core/table.js';
+import { NOVUS_HOLE, type TableProfile } from '../../core/table.js';
 import type { Camera } from '../camera.js';
 import { lightsForBed, type LookParams, type Rgb } from './look.js';
 import type { RayMap } from './rays.js';
@@ -84,8 +84,8 @@ export function pocketHoles(table: TableProfile): PocketHole[] {
     // Cue tables: the fall sits behind the jaws, partly under the cushions. Novus: a round hole cut
     // into the board's corner.
     // Sizes as the overhead club footage shows them (falls ≈ 1.4 mouths across).
-    const off = novus ? -0.45 * p.mouth : corner ? 0.35 * p.mouth : 0.45 * p.mouth;
-    const r = novus ? 0.5 * p.mouth : corner ? 0.72 * p.mouth : 0.65 * p.mouth;
+    const off = novus ? -NOVUS_HOLE.insetMouths * p.mouth : corner ? 0.35 * p.mouth : 0.45 * p.mouth;
+    const r = novus ? NOVUS_HOLE.radiusMouths * p.mouth : corner ? 0.72 * p.mouth : 0.65 * p.mouth;
     out.push({ hx: p.x + ux * off, hy: p.y + uy * off, r, px: p.x, py: p.y, mouth: p.mouth, corner });
   }
   return out;
