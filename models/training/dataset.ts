@@ -99,6 +99,15 @@ function rackSlots(ax: number, ay: number, angle: number, R: number, gap: number
   return out;
 }
 
+/** Fisher–Yates in place, from `rnd`. */
+function shuffle<T>(a: T[], rnd: () => number): T[] {
+  for (let k = a.length - 1; k > 0; k--) {
+    const j = Math.floor(rnd() * (k + 1));
+    [a[k], a[j]] = [a[j]!, a[k]!];
+  }
+  return a;
+}
+
 /** Random non-overlapping positions; some balls in touching clusters and along the cushions, as in play. */
 function layoutFor(game: GameId, table: TableProfile, rnd: () => number): BallSnapshot[] {
   const ids = idsFor(game, rnd);
@@ -116,10 +125,7 @@ function layoutFor(game: GameId, table: TableProfile, rnd: () => number): BallSn
       const [ax, ay] = racked ? [spot.x, spot.y + (game === 'snooker' ? 2 * R + 1 : 0)] : [R * 5 + rnd() * (W - R * 10), R * 5 + rnd() * (L - R * 10)];
       const loose = rnd() < 0.6 ? 0 : 1 + rnd() * 5; // a fresh rack, or one nudged apart a little
       const slots = rackSlots(ax, ay, angle, R, 0.3 + rnd() * 0.7);
-      for (let k = slots.length - 1; k > 0; k--) {
-        const j = Math.floor(rnd() * (k + 1));
-        [slots[k], slots[j]] = [slots[j]!, slots[k]!];
-      }
+      shuffle(slots, rnd);
       for (const id of members) {
         const slot = slots.pop();
         if (!slot) break;
@@ -135,11 +141,7 @@ function layoutFor(game: GameId, table: TableProfile, rnd: () => number): BallSn
     // Balls gathered at pocket mouths, of any colours, touching: where play leaves them (a ball
     // hanging in the jaws, the ones that missed it beside it), in the pocket's shadow. A model that
     // saw them only in open cloth lost them there (Bern: most of its misses are such clusters).
-    const free = ids.filter((id) => !packed.has(id) && id !== 'striker');
-    for (let k = free.length - 1; k > 0; k--) {
-      const j = Math.floor(rnd() * (k + 1));
-      [free[k], free[j]] = [free[j]!, free[k]!];
-    }
+    const free = shuffle(ids.filter((id) => !packed.has(id) && id !== 'striker'), rnd);
     const pockets = Object.values(table.pockets).filter((p) => p !== undefined);
     const clusters = 1 + Math.floor(rnd() * 3);
     for (let c = 0; c < clusters && free.length; c++) {

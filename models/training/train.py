@@ -44,6 +44,13 @@ CLOTH_TARGET = (18.0, 139.0, 30.0)  # median centre colour of the rendered snook
 CLOTH_GAIN_RANGE = (0.25, 4.0)
 
 
+def cloth_medians(images, labels, classes):
+    """The cloth region's median colour (every second pixel) of each frame showing a ball of `classes`, as an (n, 3) array."""
+    x0, y0, x1, y1 = CLOTH_REGION
+    return np.array([np.median(im[y0:y1:2, x0:x1:2].reshape(-1, 3), axis=0) for im, lab in zip(images, labels)
+                     if any(b['class'] in classes for b in lab)])
+
+
 def cloth_stats(images, labels, classes_of_games):
     """
     The cloth-normalisation section of the sidecar for a model trained WITHOUT normalisation that
@@ -53,9 +60,7 @@ def cloth_stats(images, labels, classes_of_games):
     target; a frame is normalised when a channel is above the 99th percentile, or green below the
     1st (a cloth darker in red or blue is still a green cloth).
     """
-    x0, y0, x1, y1 = CLOTH_REGION
-    meds = np.array([np.median(im[y0:y1:2, x0:x1:2].reshape(-1, 3), axis=0) for im, lab in zip(images, labels)
-                     if any(b['class'] in classes_of_games for b in lab)])
+    meds = cloth_medians(images, labels, classes_of_games)
     p1, p99 = np.percentile(meds, 1, axis=0), np.percentile(meds, 99, axis=0)
     return {'target': [int(v) for v in np.median(meds, axis=0)], 'min': [0, int(p1[1]), 0], 'max': [int(v) for v in p99]}
 
@@ -66,11 +71,9 @@ def cloth_ranges(images, labels, classes_by_game):
     median, every channel): the cloths this model has seen. The sidecar's otherCloths.outside
     sends a frame whose cloth lies outside them to the partner trained on other cloths.
     """
-    x0, y0, x1, y1 = CLOTH_REGION
     out = {}
     for game, classes in classes_by_game.items():
-        meds = np.array([np.median(im[y0:y1:2, x0:x1:2].reshape(-1, 3), axis=0) for im, lab in zip(images, labels)
-                         if any(b['class'] in classes for b in lab)])
+        meds = cloth_medians(images, labels, classes)
         if len(meds):
             out[game] = {'min': [int(v) for v in np.percentile(meds, 1, axis=0)], 'max': [int(v) for v in np.percentile(meds, 99, axis=0)]}
     return out

@@ -80,9 +80,8 @@ export class BallDetector {
     const toFrameH = view.kind === 'table' ? tableViewFor(view.imageToTable, view.bed, W, H, view.marginMm) : view.ballRadiusPx ? sizedLetterbox(frame, W, H, view.ballRadiusPx) : undefined;
     const { view: inputView } = preprocess(frame, this.side.input, this.tensor, toFrameH);
     const input = this.side.input;
-    const medians = input.clothNormalise ? clothMedians(this.tensor, input as Required<ModelSidecar['input']>) : null;
-    const gains = medians ? clothGains(medians, input as Required<ModelSidecar['input']>, this.opts.game) : null;
-    if (this.otherCloths && (gains || (medians && this.clothNotOurs(medians)))) return this.otherCloths.detect(frame, view);
+    const { gains, partner } = this.clothRoute(input.clothNormalise ? clothMedians(this.tensor, input as Required<ModelSidecar['input']>) : null);
+    if (partner) return partner.detect(frame, view);
     if (gains) applyClothGains(this.tensor, W * H, input, gains);
     const all = await this.infer(this.tensor, W, H, inputView);
     if (this.opts.clusterLooks === 'off' || inputView.kind !== 'letterbox') return this.withKinds(frame, all);
@@ -124,9 +123,8 @@ export class BallDetector {
     const { contextPx, ballRadiusPx } = opts;
     const input = this.side.input;
     const scale = letterboxFor(frame.width, frame.height, input.width, input.height).scale;
-    const medians = input.clothNormalise ? this.frameClothMedians(frame, scale) : null;
-    const gains = medians ? clothGains(medians, input as Required<ModelSidecar['input']>, this.opts.game) : null;
-    if (this.otherCloths && (gains || (medians && this.clothNotOurs(medians)))) return this.otherCloths.detectRegions(frame, cores, opts);
+    const { gains, partner } = this.clothRoute(input.clothNormalise ? this.frameClothMedians(frame, scale) : null);
+    if (partner) return partner.detectRegions(frame, cores, opts);
     const rows: DetectionRow[] = [];
     for (const core of cores) {
       const crop = { u0: core.u0 - contextPx, v0: core.v0 - contextPx, u1: core.u1 + contextPx, v1: core.v1 + contextPx };
@@ -171,12 +169,19 @@ export class BallDetector {
     return this.infer(tensor, crop.width, crop.height, view);
   }
 
-  /** A cloth of this frame's game that this model was not trained on (`otherCloths.outside`): the partner's frame. */
-  private clothNotOurs(medians: readonly number[]): boolean {
+  /**
+   * What a frame's cloth (its `medians`; null without a cloth section) asks of this model: the
+   * partner, when there is one and the cloth is outside this model's (snooker: `onlyOutside`; other
+   * games: `otherCloths.outside`), else the normalisation gains, if any.
+   */
+  private clothRoute(medians: readonly number[] | null): { gains: [number, number, number] | null; partner?: BallDetector } {
+    if (!medians) return { gains: null };
+    const gains = clothGains(medians, this.side.input as Required<ModelSidecar['input']>, this.opts.game);
+    if (!this.otherCloths) return { gains };
     const range = this.side.otherCloths?.outside?.[this.opts.game];
-    if (!range) return false;
-    const m = range.marginLevels;
-    return medians.some((v, c) => v < range.min[c]! - m || v > range.max[c]! + m);
+    const m = range?.marginLevels ?? 0;
+    const notOurs = range !== undefined && medians.some((v, c) => v < range.min[c]! - m || v > range.max[c]! + m);
+    return gains || notOurs ? { gains, partner: this.otherCloths } : { gains };
   }
 
   /**

@@ -546,11 +546,17 @@ export class Renderer {
   /** Surface colour at world normal n: pool balls carry a stripe and a numbered disc in their own frame. */
   private albedo(app: RenderedAppearance, m: Float64Array, nx: number, ny: number, nz: number, out: Float64Array): void {
     const c = app.rgb;
+    if (app.number === undefined && !app.spots) {
+      out[0] = c[0];
+      out[1] = c[1];
+      out[2] = c[2];
+      return;
+    }
+    // Local = Mᵀ · world: numbers, stripes and dots are fixed in the ball's own frame, so they roll with it.
+    const lx = m[0]! * nx + m[3]! * ny + m[6]! * nz;
+    const ly = m[1]! * nx + m[4]! * ny + m[7]! * nz;
+    const lz = m[2]! * nx + m[5]! * ny + m[8]! * nz;
     if (app.spots) {
-      // A spotted cue ball: dots fixed in the ball's own frame, so they roll with it.
-      const lx = m[0]! * nx + m[3]! * ny + m[6]! * nz;
-      const ly = m[1]! * nx + m[4]! * ny + m[7]! * nz;
-      const lz = m[2]! * nx + m[5]! * ny + m[8]! * nz;
       for (const d of app.spots.dirs) {
         if (lx * d[0] + ly * d[1] + lz * d[2] > app.spots.cos) {
           out[0] = app.spots.rgb[0];
@@ -566,10 +572,6 @@ export class Renderer {
       out[2] = c[2];
       return;
     }
-    // Local = Mᵀ · world.
-    const lx = m[0]! * nx + m[3]! * ny + m[6]! * nz;
-    const ly = m[1]! * nx + m[4]! * ny + m[7]! * nz;
-    const lz = m[2]! * nx + m[5]! * ny + m[8]! * nz;
     const white = 242;
     const pole = Math.abs(lz);
     if (pole > 0.9) {
