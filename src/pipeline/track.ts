@@ -118,7 +118,7 @@ export function defaultModelPath(modelsDir: string): string | undefined {
 
 /**
  * The ONNX ball detector from models/, or a clear InputError saying there is none yet.
- * `intraOpThreads`: threads for one inference (default: onnxruntime's, one per core).
+ * `intraOpThreads`: threads for one inference (default: the cores Node reports, `availableParallelism()`).
  */
 export async function loadModelDetector(game: GameId, modelsDir = 'models', modelPath?: string, opts: { intraOpThreads?: number } = {}): Promise<FrameDetector> {
   const onnx = modelPath ?? defaultModelPath(modelsDir);
