@@ -29,7 +29,8 @@
  *      (the referee then uses the previous rest with its own respots); a refusal about events drops
  *      the events naming the ball the refusal names; otherwise the stroke's events are emptied;
  *      a stroke still refused with no events left (no strike: the cameras saw balls move but not
- *      who struck) is dropped from the log — a note, with the time it was seen, says so.
+ *      who struck) is dropped from the log, the only stroke too — a note, with the time it was
+ *      seen, says so.
  *      A refused opening layout (two balls overlapping: one ball detected twice) loses the ball the
  *      refusal names, and that ball goes from every stroke as in 1.
  *   3. A free ball played with no nomination (cameras cannot hear one) takes the ball hit first,
@@ -314,15 +315,16 @@ export function refereeVisionLog(raw: StrokeLog, table: TableProfile, maxRepairs
     } else if (s.events.length) {
       next = { ...s, events: [] };
       repair = { stroke: i, code: 'VISION_EVENTS_DROPPED', reason: `the stroke's events were refused by the rules (${res.error.message}) and left out` };
-    } else if (log.strokes.length > 1) {
-      // Nothing left to remove but the stroke itself. Repairs already made to later strokes move
-      // down one index with them; this one is a note only (there is no call to attach it to).
+    } else {
+      // Nothing left to remove but the stroke itself — even the log's only stroke: a recording
+      // whose one "stroke" shows balls moving but no strike is a log with no strokes, not a run
+      // that ends in an internal error and loses its tracks' report (rendered broadcast F21 with
+      // second looks at every pack, 2026-12-04). Repairs already made to later strokes move down
+      // one index with them; this one is a note only (there is no call to attach it to).
       for (const r of repairs) if (r.stroke > i) r.stroke--;
       repairs.push({ stroke: i, code: 'VISION_STROKE_DROPPED', reason: `a stroke seen at ${s.t !== undefined ? `${s.t.toFixed(2)} s` : 'an unknown time'} was refused by the rules even with no events (${res.error.message}) and left out of the log` });
       log = { ...log, strokes: log.strokes.filter((_, k) => k !== i) };
       continue;
-    } else {
-      return res;
     }
     repairs.push(repair);
     log = { ...log, strokes: log.strokes.map((x, k) => (k === i ? next : x)) };

@@ -302,3 +302,17 @@ describe('refereeVisionLog on a long log', () => {
     expect(r.value.repairs.length).toBeGreaterThan(50);
   });
 });
+
+describe('refereeVisionLog with nothing callable', () => {
+  it('a log whose only stroke has no strike and no events is emptied with a note, not refused', () => {
+    // What the events stage wrote for the rendered broadcast F21 (balls seen moving, no strike).
+    const noStrike: StrokeLog = { format: 'cueref.strokes/1', game: 'snooker', start: { balls: start }, strokes: [{ t: 2.4, events: [], rest: start }] };
+    expect(refereeLog(noStrike, table).ok).toBe(false);
+    const r = refereeVisionLog(noStrike, table);
+    expect(r.ok, JSON.stringify(!r.ok && r.error)).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.log.strokes).toEqual([]);
+    expect(r.value.calls.calls).toEqual([]);
+    expect(r.value.repairs).toEqual([expect.objectContaining({ stroke: 0, code: 'VISION_STROKE_DROPPED', reason: expect.stringContaining('seen at 2.40 s') })]);
+  });
+});
