@@ -42,13 +42,15 @@ export interface ClusterLook {
 /**
  * Which clusters get a second look:
  * - `blobs`: groups with a merged blob in them (a coarse "ball" over BLOB_RADII times a ball's
- *   radius) — what video uses: balls the coarse look saw one by one are left as they are, so a
- *   pack does not flicker between the two looks from frame to frame;
+ *   radius) — what video from a low angle uses: balls the coarse look saw one by one are left as
+ *   they are, so a pack does not flicker between the two looks from frame to frame;
  * - `groups`: also groups of balls the coarse look saw one by one (gaps under CLUSTER_GAP_RADII
  *   radii) — for still images, where a pack's missing balls are more often hidden between seen ones
  *   (Bucharest Task1: 55.1 % → 65.3 % of frames counted exactly); on video the balls these looks
  *   add come and go from frame to frame and read as balls touched or leaving the table (the
- *   rendered broadcast break S01 got false fouls).
+ *   rendered broadcast break S01 got false fouls) — except from above, where a pack's balls are
+ *   apart in the picture and the look finds the same ones every frame: snooker video seen from
+ *   above asks for `groups` per call (pipeline/outlineCentres.ts, viewDetectorFor).
  */
 export type LookMode = 'blobs' | 'groups';
 

@@ -41,7 +41,7 @@ export type DetectorView =
    * pixels near the table's centre) shrinks the frame further when balls would come out larger than
    * the model saw most in training (a close overhead camera), so they do; never enlarges.
    */
-  | { kind: 'frame'; ballRadiusPx?: number }
+  | { kind: 'frame'; ballRadiusPx?: number; looks?: LookMode }
   | { kind: 'table'; imageToTable: Mat3; bed: { width: number; length: number }; marginMm?: number };
 
 /** The ball radius in network-input pixels the training renders have most of (overhead, full-size table). */
@@ -86,7 +86,7 @@ export class BallDetector {
     const all = await this.infer(this.tensor, W, H, inputView);
     if (this.opts.clusterLooks === 'off' || inputView.kind !== 'letterbox') return this.withKinds(frame, all);
     const [coarse, weak] = this.splitWeak(all);
-    return this.withKinds(frame, this.withWeak(await this.refine(frame, coarse, inputView.box.scale, gains), weak));
+    return this.withKinds(frame, this.withWeak(await this.refine(frame, coarse, inputView.box.scale, gains, undefined, view.kind === 'frame' ? view.looks : undefined), weak));
   }
 
   /** The balls with the kind classifier's kinds, when there is one. */
@@ -120,7 +120,7 @@ export class BallDetector {
    * `ballRadiusPx` when given (a box may hold nothing but a pack, so its own balls cannot say).
    */
   async detectRegions(frame: Rgb, cores: readonly FrameBox[], opts: RegionOptions): Promise<Detections> {
-    const { contextPx, ballRadiusPx } = opts;
+    const { contextPx, ballRadiusPx, looks } = opts;
     const input = this.side.input;
     const scale = letterboxFor(frame.width, frame.height, input.width, input.height).scale;
     const { gains, partner } = this.clothRoute(input.clothNormalise ? this.frameClothMedians(frame, scale) : null);
@@ -131,7 +131,7 @@ export class BallDetector {
       let found = await this.inferCrop(frame, cropInput(crop, scale, frame), gains);
       if (this.opts.clusterLooks !== 'off') {
         const [coarse, weak] = this.splitWeak(found);
-        found = this.withWeak(await this.refine(frame, coarse, scale, gains, ballRadiusPx), weak);
+        found = this.withWeak(await this.refine(frame, coarse, scale, gains, ballRadiusPx, looks), weak);
       }
       for (const b of toRows(found)) {
         if (b.u < core.u0 || b.u >= core.u1 || b.v < core.v0 || b.v >= core.v1) continue;
@@ -143,10 +143,10 @@ export class BallDetector {
     return makeDetections(this.kinds ? await this.kinds.relabel(frame, rows) : rows, this.side.classes);
   }
 
-  /** Second looks at the clusters among `coarse` (seen at `scale` input px per frame px). */
-  private async refine(frame: Rgb, coarse: Detections, scale: number, gains: [number, number, number] | null, ballRadiusPx?: number): Promise<Detections> {
+  /** Second looks at the clusters among `coarse` (seen at `scale` input px per frame px); `asked`: this call's mode, else the detector's. */
+  private async refine(frame: Rgb, coarse: Detections, scale: number, gains: [number, number, number] | null, ballRadiusPx?: number, asked?: LookMode): Promise<Detections> {
     const rows = toRows(coarse);
-    const mode: LookMode = this.opts.clusterLooks === 'groups' ? 'groups' : 'blobs';
+    const mode: LookMode = asked ?? (this.opts.clusterLooks === 'groups' ? 'groups' : 'blobs');
     const looks = clusterLooks(rows, scale, frame, { mode, ...(ballRadiusPx ? { ballRadiusPx } : {}) });
     if (looks.length === 0) return coarse;
     const fine: DetectionRow[][] = [];
@@ -222,6 +222,8 @@ export interface RegionOptions {
   contextPx: number;
   /** A ball's radius in frame px, when the caller knows it (the calibration). */
   ballRadiusPx?: number;
+  /** Which clusters get a second look in this call (default: the detector's `clusterLooks`). */
+  looks?: LookMode;
 }
 
 /**

@@ -22,7 +22,7 @@ import type { EventParamsInput } from '../events/index.js';
 import type { FrameDetector, VideoFrame } from '../pipeline/track.js';
 import { createTracker, mapDetections, type TableDetections, type Tracker, type TrackerParamsInput } from '../tracking/index.js';
 import { GatedDetection, detectorUseOf } from '../pipeline/gatedDetection.js';
-import { outlineDetectorFor } from '../pipeline/outlineCentres.js';
+import { viewDetectorFor } from '../pipeline/outlineCentres.js';
 import type { MotionGateParams } from '../pipeline/motionGate.js';
 import { StrokeSegmenter, type SegmenterFlag, type SegmenterOptions, type SegmenterOutput } from './segmenter.js';
 
@@ -61,7 +61,7 @@ export class LiveChain {
     this.segmenter = new StrokeSegmenter(o.table, { ...o.segmenter, calibration: homographies, ...(o.events ? { events: o.events } : {}) });
     const { imageToTable } = o.calibration;
     this.gated = o.gate && imageToTable ? new GatedDetection({ game: o.game, table: o.table, calibration: { ...o.calibration, imageToTable }, detector: o.detector, gate: o.gate }) : null;
-    this.detector = outlineDetectorFor(o.detector, o.game, o.calibration, o.table);
+    this.detector = viewDetectorFor(o.detector, o.game, o.calibration, o.table);
   }
 
   /** Start the tracker from a restored table (see Tracker.seed). */

@@ -15,7 +15,7 @@ import { applyH, inv3, type Mat3 } from '../core/mat3.js';
 import type { GameId } from '../core/games.js';
 import type { TableProfile } from '../core/table.js';
 import { emptyDetections, makeDetections, mapDetections, type TableDetections } from '../tracking/index.js';
-import { outlineDetectorFor } from './outlineCentres.js';
+import { viewDetectorFor } from './outlineCentres.js';
 import { MotionGate, type GateDecision, type MotionGateParams, type SmallBox, type SmallGrey } from './motionGate.js';
 import type { FrameDetector, VideoFrame } from './track.js';
 
@@ -66,7 +66,7 @@ export class GatedDetection {
 
   constructor(private readonly o: GatedDetectionOptions) {
     this.ballRadiusPx = ballRadiusPx(o.calibration, o.table);
-    this.detector = outlineDetectorFor(o.detector, o.game, o.calibration, o.table);
+    this.detector = viewDetectorFor(o.detector, o.game, o.calibration, o.table);
     // Regions only with a detector that can run on parts of a frame (the ONNX one can).
     this.gate = new MotionGate({ ...o.calibration, table: o.table }, o.gate ?? {}, o.detector.detectRegions ? this.ballRadiusPx : undefined);
     this.tableToImage = inv3(o.calibration.ballCentreToTable);

@@ -14,7 +14,7 @@ import type { Mat3 } from '../core/mat3.js';
 import type { GameId } from '../core/games.js';
 import type { TableProfile } from '../core/table.js';
 import { refineCentres } from '../detection/centres.js';
-import type { FrameDetector } from './track.js';
+import type { DetectCallOptions, FrameDetector } from './track.js';
 
 /** Least bed foreshortening (calibration/ballSize.ts) at which outlines are fitted: the rendered overhead camera is 1.00, the broadcast one 0.36. */
 export const OUTLINE_MIN_FORESHORTENING = 0.8;
@@ -24,10 +24,48 @@ export function outlineCentresFor(game: GameId, calibration: { imageToTable: Mat
   return game === 'snooker' && bedForeshortening(calibration, table) >= OUTLINE_MIN_FORESHORTENING;
 }
 
+/**
+ * Least bed foreshortening at which every group of balls gets a second, enlarged look
+ * (`looks: 'groups'`), not only the balls the first look merged: from above a pack's balls are
+ * apart in the picture, so the enlarged look finds the same ones frame after frame — the rendered
+ * overhead library at 30 fps (snooker, `npx tsx bench/events-rendered.ts --cameras overhead`):
+ * the reds of a full pack 11–12 of 15 with the blobs-only looks, all 15 with these; rest positions
+ * within 3 mm 79.2 → 86.3 % (balls against another 48.7 → 67.0 %), no other figure moved. From a
+ * broadcast angle a pack's balls overlap in the picture and the enlarged look's count changes from
+ * frame to frame: the same bench at the broadcast camera lost first contacts 100 → 90.7 % (balls
+ * read as touched before the strike), so there the looks stay on merged blobs (clusters.ts).
+ * Snooker only: pool's rack is found whole by the first look from above (rest within 3 mm 94.8 %
+ * of balls against another), and these looks moved its rest positions (median 0.9 → 1.4 mm) and
+ * broke the rendered break P01's first contact (13→8 read for cue→3, not flagged); Novus has no
+ * packs to gain on.
+ */
+export const GROUP_LOOKS_MIN_FORESHORTENING = 0.8;
+
 /** `detector` with outline centres where `outlineCentresFor` says they help (a calibration without the bed's homography: as it is). */
 export function outlineDetectorFor(detector: FrameDetector, game: GameId, calibration: { imageToTable?: Mat3 }, table: Pick<TableProfile, 'bed' | 'ballDiameter'>): FrameDetector {
   const { imageToTable } = calibration;
   return imageToTable && outlineCentresFor(game, { imageToTable }, table) ? withOutlineCentres(detector) : detector;
+}
+
+/**
+ * `detector` as this view wants it: outline centres (`outlineDetectorFor`), and second looks at
+ * every group of balls when the camera looks down on a snooker bed (GROUP_LOOKS_MIN_FORESHORTENING).
+ * What the video stages (track, analyze, live) detect with.
+ */
+export function viewDetectorFor(detector: FrameDetector, game: GameId, calibration: { imageToTable?: Mat3 }, table: Pick<TableProfile, 'bed' | 'ballDiameter'>): FrameDetector {
+  const { imageToTable } = calibration;
+  const packsFromAbove = game === 'snooker' && imageToTable !== undefined && bedForeshortening({ imageToTable }, table) >= GROUP_LOOKS_MIN_FORESHORTENING;
+  return outlineDetectorFor(packsFromAbove ? withLooks(detector, 'groups') : detector, game, calibration, table);
+}
+
+/** `detector` asked for `looks` on every call (a caller's own choice wins). */
+function withLooks(detector: FrameDetector, looks: NonNullable<DetectCallOptions['looks']>): FrameDetector {
+  const out: FrameDetector = { detect: (f, o) => detector.detect(f, { looks, ...o }) };
+  if (detector.detectRegions) {
+    const regions = detector.detectRegions.bind(detector);
+    out.detectRegions = (f, boxes, opts) => regions(f, boxes, { looks, ...opts });
+  }
+  return out;
 }
 
 /**
@@ -37,8 +75,8 @@ export function outlineDetectorFor(detector: FrameDetector, game: GameId, calibr
 function withOutlineCentres(detector: FrameDetector): FrameDetector {
   const refine = <T extends { u: number; v: number; r: number; ideal?: boolean }>(f: Parameters<FrameDetector['detect']>[0], rows: T[]): T[] => (rows.some((r) => r.ideal) ? rows : refineCentres(f, rows));
   const out: FrameDetector = {
-    detect: async (f) => {
-      const rows = await detector.detect(f);
+    detect: async (f, o) => {
+      const rows = await detector.detect(f, o);
       return rows === null ? null : refine(f, rows);
     },
   };

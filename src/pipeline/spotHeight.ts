@@ -9,12 +9,12 @@ import { heightFromSpots, type SpotHeight } from '../calibration/spotHeight.js';
 import type { TableProfile } from '../core/table.js';
 import { mapDetections } from '../tracking/detections.js';
 import type { Frame } from '../video/index.js';
-import { outlineDetectorFor } from './outlineCentres.js';
+import { viewDetectorFor } from './outlineCentres.js';
 import type { FrameDetector } from './track.js';
 
 export async function heightFromFrames(frames: readonly Frame[], cal: Calibration, detector: FrameDetector, table: TableProfile): Promise<SpotHeight> {
   if (!cal.camera || cal.camera.focalMeasured || table.game !== 'snooker') return { ok: false, reason: 'not needed', balls: 0 };
-  const det = outlineDetectorFor(detector, table.game, cal, table);
+  const det = viewDetectorFor(detector, table.game, cal, table);
   let best: SpotHeight = { ok: false, reason: 'no frame', balls: 0 };
   for (const f of frames) {
     const pixels = await det.detect(f);

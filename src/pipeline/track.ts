@@ -16,7 +16,7 @@ import type { Mat3 } from '../core/mat3.js';
 import type { TableProfile } from '../core/table.js';
 import { tracksToStrokes, type StrokesResult } from '../events/index.js';
 import { createTracker, mapDetections, type PixelDetection, type TrackerParamsInput } from '../tracking/index.js';
-import { outlineDetectorFor } from './outlineCentres.js';
+import { viewDetectorFor } from './outlineCentres.js';
 
 /** What the command needs of a frame (video/'s `Frame` has these and more). */
 export interface VideoFrame {
@@ -32,13 +32,22 @@ export interface VideoFrame {
  * (a broadcast cut-away). The ONNX detector of src/detection is one; tests inject fakes.
  */
 export interface FrameDetector {
-  detect(frame: VideoFrame): Promise<PixelDetection[] | null> | PixelDetection[] | null;
+  detect(frame: VideoFrame, opts?: DetectCallOptions): Promise<PixelDetection[] | null> | PixelDetection[] | null;
   /**
    * Optional: the balls whose centres lie in these boxes (frame px), each seen with `contextPx`
    * of frame around it — a moving frame's changed parts only (vision.ts); `ballRadiusPx` is a
    * ball's radius there. Detectors without it always run on the whole frame.
    */
-  detectRegions?(frame: VideoFrame, boxes: readonly { u0: number; v0: number; u1: number; v1: number }[], opts: { contextPx: number; ballRadiusPx?: number }): Promise<PixelDetection[]>;
+  detectRegions?(frame: VideoFrame, boxes: readonly { u0: number; v0: number; u1: number; v1: number }[], opts: { contextPx: number; ballRadiusPx?: number } & DetectCallOptions): Promise<PixelDetection[]>;
+}
+
+/** What a caller that knows the view asks of one detection (detectors that cannot, ignore it). */
+export interface DetectCallOptions {
+  /**
+   * Which clusters get a second, enlarged look (detection/clusters.ts): `groups` — every group of
+   * balls, a pack seen from above (viewDetectorFor) — or `blobs`, only balls the first look merged.
+   */
+  looks?: 'blobs' | 'groups';
 }
 
 export interface TrackFramesOptions {
@@ -79,7 +88,7 @@ export async function trackFrames(frames: AsyncIterable<VideoFrame> | Iterable<V
   await write(tracksHeaderLine(header));
   const tracker = createTracker(o.table, o.tracker ?? {});
   const kept: TrackFrame[] = [];
-  const detector = outlineDetectorFor(o.detector, o.game, o.calibration, o.table);
+  const detector = viewDetectorFor(o.detector, o.game, o.calibration, o.table);
   try {
     for await (const f of frames as AsyncIterable<VideoFrame>) {
       const pixels = await detector.detect(f);
@@ -136,7 +145,7 @@ export async function loadModelDetector(game: GameId, modelsDir = 'models', mode
     const [{ openBallDetector }, { toRows }] = await Promise.all([import(spec('../detection/open.js')), import(spec('../detection/detections.js'))]);
     const { detector: det } = await openBallDetector(onnx.replace(/\.onnx$/, ''), { game, weakConf: WEAK_CONF }, opts.intraOpThreads ? { intraOpThreads: opts.intraOpThreads } : {});
     return {
-      detect: async (f) => toRows(await det.detect(f)) as PixelDetection[],
+      detect: async (f, o) => toRows(await det.detect(f, o?.looks ? { kind: 'frame', looks: o.looks } : undefined)) as PixelDetection[],
       detectRegions: async (f, boxes, opts) => toRows(await det.detectRegions(f, boxes, opts)) as PixelDetection[],
     };
   } catch (e) {

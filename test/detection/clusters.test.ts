@@ -169,6 +169,35 @@ describe('BallDetector second looks', () => {
   });
 });
 
+describe('BallDetector looks asked per call', () => {
+  // Three discs 4 px apart (apart at the coarse scale too) and a lone one: a group, no blob.
+  const row: [number, number][] = [[100.5, 80.5], [116.5, 80.5], [132.5, 80.5]];
+  const frame = discFrame([...row, [30.5, 30.5]]);
+
+  test('a call that asks for groups looks again at a group the detector\'s blobs mode leaves alone', async () => {
+    const plain = blobRunner();
+    const d0 = toRows(await new BallDetector(plain, side, { game: 'snooker' }).detect(frame));
+    expect(plain.calls).toHaveLength(1);
+    const asked = blobRunner();
+    const d1 = toRows(await new BallDetector(asked, side, { game: 'snooker' }).detect(frame, { kind: 'frame', looks: 'groups' }));
+    expect(asked.calls).toHaveLength(2);
+    for (const d of [d0, d1]) {
+      expect(d).toHaveLength(4);
+      for (const [u, v] of row) expect(d.filter((b) => Math.hypot(b.u - u, b.v - v) < 1.5), `${u},${v}`).toHaveLength(1);
+    }
+  });
+
+  test('regions take the call\'s looks too; a detector with its looks off ignores them', async () => {
+    const box = [{ u0: 90, v0: 70, u1: 145, v1: 91 }];
+    const asked = blobRunner();
+    expect(toRows(await new BallDetector(asked, side, { game: 'snooker' }).detectRegions(frame, box, { contextPx: 24, ballRadiusPx: 6, looks: 'groups' }))).toHaveLength(3);
+    expect(asked.calls).toHaveLength(2);
+    const off = blobRunner();
+    await new BallDetector(off, side, { game: 'snooker', clusterLooks: 'off' }).detect(frame, { kind: 'frame', looks: 'groups' });
+    expect(off.calls).toHaveLength(1);
+  });
+});
+
 describe('BallDetector second looks with weak peaks (weakConf)', () => {
   test('an enlarged look that sees a blob only weakly does not replace it: weak rows come from the first look only', async () => {
     // Bucharest Task3 clip 23: the look at the referee's glove (a `white` 0.60, 1.6× a ball) saw it
