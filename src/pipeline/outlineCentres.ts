@@ -25,37 +25,25 @@ export function outlineCentresFor(game: GameId, calibration: { imageToTable: Mat
 }
 
 /**
- * Least bed foreshortening at which every group of balls gets a second, enlarged look
- * (`looks: 'groups'`), not only the balls the first look merged: from above a pack's balls are
- * apart in the picture, so the enlarged look finds the same ones frame after frame — the rendered
- * overhead library at 30 fps (snooker, `npx tsx bench/events-rendered.ts --cameras overhead`):
- * the reds of a full pack 11–12 of 15 with the blobs-only looks, all 15 with these; rest positions
- * within 3 mm 79.2 → 86.3 % (balls against another 48.7 → 67.0 %), no other figure moved. From a
- * broadcast angle a pack's balls overlap in the picture and the enlarged look's count changes from
- * frame to frame: the same bench at the broadcast camera lost first contacts 100 → 90.7 % (balls
- * read as touched before the strike), so there the looks stay on merged blobs (clusters.ts).
- * Snooker only: pool's rack is found whole by the first look from above (rest within 3 mm 94.8 %
- * of balls against another), and these looks moved its rest positions (median 0.9 → 1.4 mm) and
- * broke the rendered break P01's first contact (13→8 read for cue→3, not flagged); Novus has no
- * packs to gain on.
- */
-export const GROUP_LOOKS_MIN_FORESHORTENING = 0.8;
-
-/** `detector` with outline centres where `outlineCentresFor` says they help (a calibration without the bed's homography: as it is). */
-export function outlineDetectorFor(detector: FrameDetector, game: GameId, calibration: { imageToTable?: Mat3 }, table: Pick<TableProfile, 'bed' | 'ballDiameter'>): FrameDetector {
-  const { imageToTable } = calibration;
-  return imageToTable && outlineCentresFor(game, { imageToTable }, table) ? withOutlineCentres(detector) : detector;
-}
-
-/**
- * `detector` as this view wants it: outline centres (`outlineDetectorFor`), and second looks at
- * every group of balls when the camera looks down on a snooker bed (GROUP_LOOKS_MIN_FORESHORTENING).
- * What the video stages (track, analyze, live) detect with.
+ * `detector` as this view wants it — what the video stages (track, analyze, live) detect with.
+ * Where `outlineCentresFor` says so (snooker seen from above): each ball's centre on its outline,
+ * and a second, enlarged look at every group of balls (`looks: 'groups'`), not only at balls the
+ * first look merged. From above a pack's balls are apart in the picture, so the enlarged look finds
+ * the same ones frame after frame — the rendered overhead library at 30 fps (snooker, `npx tsx
+ * bench/events-rendered.ts --cameras overhead`): the reds of a full pack 11–12 of 15 with the
+ * blobs-only looks, all 15 with these; rest positions within 3 mm 79.2 → 86.3 % (balls against
+ * another 48.7 → 67.0 %), no other figure moved. From a broadcast angle a pack's balls overlap in
+ * the picture and the enlarged look's count changes from frame to frame: the same bench at the
+ * broadcast camera lost first contacts 100 → 90.7 % (balls read as touched before the strike), so
+ * there the looks stay on merged blobs (clusters.ts). Not pool: its rack is found whole by the
+ * first look from above (rest within 3 mm 94.8 % of balls against another), and these looks moved
+ * its rest positions (median 0.9 → 1.4 mm) and broke the rendered break P01's first contact (13→8
+ * read for cue→3, not flagged); Novus has no packs to gain on. A calibration without the bed's
+ * homography: the detector as it is.
  */
 export function viewDetectorFor(detector: FrameDetector, game: GameId, calibration: { imageToTable?: Mat3 }, table: Pick<TableProfile, 'bed' | 'ballDiameter'>): FrameDetector {
   const { imageToTable } = calibration;
-  const packsFromAbove = game === 'snooker' && imageToTable !== undefined && bedForeshortening({ imageToTable }, table) >= GROUP_LOOKS_MIN_FORESHORTENING;
-  return outlineDetectorFor(packsFromAbove ? withLooks(detector, 'groups') : detector, game, calibration, table);
+  return imageToTable && outlineCentresFor(game, { imageToTable }, table) ? withOutlineCentres(withLooks(detector, 'groups')) : detector;
 }
 
 /** `detector` asked for `looks` on every call (a caller's own choice wins). */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { bedForeshortening } from '../../src/calibration/ballSize.js';
 import { builtinProfile, defaultProfileFor, detectedCentreHeightMm } from '../../src/core/table.js';
-import { GROUP_LOOKS_MIN_FORESHORTENING, viewDetectorFor } from '../../src/pipeline/outlineCentres.js';
+import { OUTLINE_MIN_FORESHORTENING, viewDetectorFor } from '../../src/pipeline/outlineCentres.js';
 import type { DetectCallOptions, FrameDetector } from '../../src/pipeline/track.js';
 import { presetCamera, truthHomographies } from '../../src/sim/camera.js';
 
@@ -25,8 +25,8 @@ describe('viewDetectorFor', () => {
 
     it(`${game}: from above every group gets a second look, whole frame and regions; from the broadcast angle the detector's own mode`, async () => {
       const over = calOf('overhead'), broad = calOf('broadcast');
-      expect(bedForeshortening(over, table)).toBeGreaterThanOrEqual(GROUP_LOOKS_MIN_FORESHORTENING);
-      expect(bedForeshortening(broad, table)).toBeLessThan(GROUP_LOOKS_MIN_FORESHORTENING);
+      expect(bedForeshortening(over, table)).toBeGreaterThanOrEqual(OUTLINE_MIN_FORESHORTENING);
+      expect(bedForeshortening(broad, table)).toBeLessThan(OUTLINE_MIN_FORESHORTENING);
       const a = recorder();
       const fromAbove = viewDetectorFor(a, game, over, table);
       await fromAbove.detect(frame);
