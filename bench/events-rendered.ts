@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { headSideOf } from '../src/calibration/orient.js';
 import type { GameId } from '../src/core/games.js';
 import type { Mat3 } from '../src/core/mat3.js';
-import type { StrokeLog } from '../src/core/contracts/strokes.js';
+import type { FrameStart, StrokeLog } from '../src/core/contracts/strokes.js';
 import { defaultProfileFor, parseTableProfile } from '../src/core/table.js';
 import { SeriesBuilder } from '../src/events/index.js';
 import { strokeLogOf } from '../src/pipeline/analyze.js';
@@ -133,7 +133,7 @@ for (const name of scenarios) {
         if (!existsSync(join(dir, 'video.mp4'))) cli(['simulate', scen, '--out', dir, '--camera', camera, '--fps', String(fps)]);
         const out = join(dir, values.out!);
         const t0 = performance.now();
-        if (values['events-from']) await rederive(join(dir, values['events-from']), out);
+        if (values['events-from']) await rederive(join(dir, values['events-from']), out, values['start-state'] ? { ...(st.scores ? { scores: st.scores as [number, number] } : {}), ...(st.player !== undefined ? { player: st.player as 0 | 1 } : {}), ...(st.ballOn ? { ballOn: [st.ballOn].flat() } : {}) } as FrameStart : undefined);
         else cli(['analyze', join(dir, 'video.mp4'), '--game', game, '--out', out, '--json', ...(values.model ? ['--model', values.model] : []), ...(values.head && game !== 'snooker' ? ['--head', headSide(dir, game as GameId)] : []), ...startArgs, ...(existsSync(out) ? ['--resume'] : [])]);
         const wallS = (performance.now() - t0) / 1000;
         const truth = JSON.parse(readFileSync(join(dir, 'truth.strokes.json'), 'utf8')).strokes as Stroke[];
@@ -227,13 +227,14 @@ for (const name of scenarios) {
  * The end stages of `analyze` again over a stored analysis (`from`): its tracks through the events
  * and the referee, as analyze runs them (the table and the frame's start from its strokes.json).
  */
-async function rederive(from: string, out: string): Promise<void> {
+async function rederive(from: string, out: string, start?: FrameStart): Promise<void> {
   mkdirSync(out, { recursive: true });
   const stored = JSON.parse(readFileSync(join(from, 'strokes.json'), 'utf8')) as StrokeLog;
   const series = new SeriesBuilder(4096);
   const tracked = await scanTracksJsonl(join(from, 'tracks.jsonl'), (f) => series.add(f));
   const table = stored.table !== undefined ? parseTableProfile(stored.table, 'the stored strokes\' table') : defaultProfileFor(tracked.header.game);
-  const ev = strokeLogOf(tracked.header, series.build(), table, stored.start);
+  // The start the user gave analyze (--start-state) as analyze would, else the stored one's.
+  const ev = strokeLogOf(tracked.header, series.build(), table, start ?? stored.start);
   const refereed = refereeVisionLog(ev.log, table);
   if (!refereed.ok) throw new Error(`the referee refused the stroke log: ${refereed.error.message}`);
   copyFileSync(join(from, 'tracks.jsonl'), join(out, 'tracks.jsonl'));
