@@ -390,6 +390,8 @@ interface ContactCandidate {
  * frames, reaching ~200 mm/s at the last fitted frame); a hand slides a ball at 0.5–2 m/s and stops.
  */
 export const HAND_STOP_MM_PER_S = 400;
+/** A stop from above this, mm/s, is dead beyond any read's noise: only a hand (or a ball in the way) stops a ball so. */
+const DEAD_STOP_MM_PER_S = 1500;
 /** A cue ball "started" and at rest again within this, s, and this near where it lay, mm, was not struck: its read was bumped. */
 const JITTER_S = 0.1;
 const JITTER_REST_MM = 3;
@@ -1829,6 +1831,11 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
   // A start that ends dead from speed with nothing in the way is a hand putting the ball down
   // (cue ball in hand, a respot, a replacement): a placement, not the strike.
   const handMoves = new Map<Kink, StrokeEvent>();
+  const impulseCanBe = (b: BallPath, k: Kink): boolean => {
+    const reach = Math.max(Math.hypot(...k.vIn), Math.hypot(...k.vOut)) * dt;
+    if (edges(table).some((e) => Math.abs(edgeGap(e, e.axis === 0 ? k.x : k.y, b.radiusMm)) <= p.cushionToleranceMm + reach)) return true;
+    return paths.some((a) => a.id !== b.id && Math.hypot(...sub(posAt(a.segs, k.t), [k.x, k.y])) < a.radiusMm + b.radiusMm + p.contactToleranceMm + reach);
+  };
   for (const o of onsets) {
     // The first stop after the start, with no real impulse on the way (a fit split is no impulse).
     const stopIdx = o.b.kinks.findIndex((k) => k.t > o.k.t && k.after.still);
@@ -1842,8 +1849,16 @@ export function analyseStroke(series: Series, w: StrokeWindow, table: TableProfi
     const [sx, sy] = evalPos(stop.after.fit, stop.after.t0);
     const onCushion = edges(table).some((e) => Math.abs(edgeGap(e, e.axis === 0 ? sx : sy, o.b.radiusMm)) <= p.kinkToleranceMm);
     if (onCushion && goesOn && !goesOn.after.still && goesOn.t - stop.t <= SPLIT_TURN_S + dt * 0.01) continue;
+    // (Where it stopped dead from a speed no read's noise gives, an impulse on the way needs
+    // something to give it: a cushion or another ball within reach of the kink. A turn with
+    // neither is the fit's, from reads under the carrying hand — rendered S26-S27 overhead: the
+    // cue ball carried to the D at 9 m/s, its first read 22 mm from rest, the fit "slowing" it
+    // 1.2 m/s in mid-bed. Not below that speed: a slow roll's noisy reads, seen from a low camera,
+    // turn it every way and stop it "dead" from 470 mm/s — rendered S43 broadcast 30 fps, the
+    // struck white taken for placed.)
+    const deadStop = Math.hypot(stop.vIn[0], stop.vIn[1]) > DEAD_STOP_MM_PER_S;
     const between = o.b.kinks.filter((k) => k.t > o.k.t && k.t < stop.t);
-    if (between.some((k) => Math.hypot(...dv(k)) > 300)) continue;
+    if (between.some((k) => Math.hypot(...dv(k)) > 300 && (!deadStop || impulseCanBe(o.b, k)))) continue;
     // A stop in a pocket's mouth, the ball gone within JAW_DROP_S: it dropped (no hand puts a ball
     // down there). Rendered S26-S27 overhead 25 fps: the white in-off into BL at 700 mm/s, read at
     // rest in the mouth for two frames as it fell, then "rolling" up the cushion and lost — a

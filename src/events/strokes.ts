@@ -21,6 +21,12 @@ const r5 = (v: number) => Math.round(v * 1e5) / 1e5;
 /**
  * A ball not measured for a while but found again where it was (a tracker's dropout under a
  * player's arm) never left the table: those entries become Hidden, so no pot or placement is made.
+ * Nor did one the tracker called pocketed or off the table and that is seen again on the bed
+ * within BACK_WITHIN_S of its last sighting and BACK_WITHIN_MM of it: no hand takes a ball out of
+ * a pocket and puts it back that fast — the tracker's prediction carried it away (rendered
+ * S26-S27 overhead: the cue ball carried by hand at 9 m/s, lost under the hand, predicted through
+ * the baulk cushion and "off the table" 0.1 s before it was seen set down 67 mm from its last
+ * sighting), or it rattled in the jaws and stayed out.
  */
 export function bridgeDropouts(series: Series, toleranceMm: number): void {
   for (const s of series.balls.values()) {
@@ -28,15 +34,24 @@ export function bridgeDropouts(series: Series, toleranceMm: number): void {
     for (let k = 0; k < s.presence.length; k++) {
       if (s.presence[k] !== Presence.Seen) continue;
       if (lastSeen >= 0 && k > lastSeen + 1) {
-        let allAbsent = true;
-        for (let j = lastSeen + 1; j < k; j++) if (s.presence[j] !== Presence.Absent && s.presence[j] !== Presence.Hidden) allAbsent = false;
+        let allAbsent = true, gone = false;
+        for (let j = lastSeen + 1; j < k; j++) {
+          const pr = s.presence[j];
+          if (pr === Presence.Pocketed || pr === Presence.OffTable) gone = true;
+          else if (pr !== Presence.Absent && pr !== Presence.Hidden) allAbsent = false;
+        }
         const d = Math.hypot(s.x[k]! - s.x[lastSeen]!, s.y[k]! - s.y[lastSeen]!);
-        if (allAbsent && d <= toleranceMm) for (let j = lastSeen + 1; j < k; j++) s.presence[j] = Presence.Hidden;
+        const back = gone && series.t[k]! - series.t[lastSeen]! <= BACK_WITHIN_S + 1e-9 && d <= BACK_WITHIN_MM;
+        if (allAbsent && (gone ? back : d <= toleranceMm)) for (let j = lastSeen + 1; j < k; j++) s.presence[j] = Presence.Hidden;
       }
       lastSeen = k;
     }
   }
 }
+
+/** A ball called gone and seen again within this long and this near its last sighting never left (s, mm). */
+const BACK_WITHIN_S = 0.5;
+const BACK_WITHIN_MM = 150;
 
 interface Activity {
   k0: number;

@@ -1137,6 +1137,25 @@ describe('robustness', () => {
     expect(of(ev30, 'pot')).toEqual([expect.objectContaining({ ball: 'black', pocket: 'TR' })]);
   });
 
+  test('a cue ball carried by hand to the D, lost under the hand and predicted off the table, is placed there and struck from there', () => {
+    // Rendered S26-S27, overhead 30 fps, through the real detector (from 3.8 s): after the black is
+    // potted the white is carried from (1274, 3364) to the D at 9 m/s, read three times under the
+    // hand, then predicted on through the baulk cushion and called off the table at 5.13 s; it is
+    // seen set down at (800, 648) at 5.23 s, 67 mm from its last sighting, and struck at 5.28 s
+    // into BL. Once: a strike at the pick-up, from 2.6 m outside the D, and a cushion off the
+    // prediction (CUE_BALL_NOT_IN_D, STRUCK_BEFORE_RESPOT).
+    const doc = JSON.parse(readFileSync(new URL('./fixtures/carried-to-D-S26-S27-overhead-30.tracks.json', import.meta.url), 'utf8')) as TracksDoc;
+    const strokes = tracksToStrokes(doc, table).log.strokes;
+    expect(strokes).toHaveLength(1);
+    const ev = strokes[0]!.events;
+    expect(strokes[0]!.t).toBeCloseTo(5.28, 1);
+    const place = of(ev, 'place').find((e) => e.ball === 'white')!;
+    expect(Math.hypot(place.x - 800, place.y - 650)).toBeLessThan(10);
+    expect(place.t).toBeLessThan(strokes[0]!.t!);
+    expect(of(ev, 'cushion')).toEqual([]);
+    expect(of(ev, 'pot')).toEqual([expect.objectContaining({ ball: 'white', pocket: 'BL' })]);
+  });
+
   test("a kink off both jaws of one pocket is no contact (no ball meets both at once): lost soon after, it is the drop", () => {
     // Rendered fine cut, broadcast 60 fps, through the real detector: red1 goes straight into the far
     // top-right corner (truth: no contact, potted at 1.81 s). From behind the baulk end the fall
